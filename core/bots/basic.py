@@ -1,0 +1,146 @@
+"""`basic`: dodges, saves itself and known allies, attacks known enemies, never stalls.
+
+It reads only its SeatView: shown roles and who has damaged whom (public).
+Card families extend it through ``PLAY_SCORES`` (how much a play is worth).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..deck import CARDS
+from ..requests import Choice, Request
+from ..rng import Draws
+from ..view import SeatView
+from . import register
+
+# How much the bot wants to keep a card (discards the lowest first).
+KEEP = {"peach": 9, "dodge": 7, "analeptic": 5, "nullification": 6}
+
+# name -> (view, choice) -> score; > 0 means worth playing now.
+PLAY_SCORES: dict[str, Callable[[SeatView, Choice], float]] = {}
+
+
+def side(view: SeatView, seat: int) -> str | None:
+    """lord/rebel/renegade side of ``seat`` as far as ``view`` knows."""
+    role = view.role(seat)
+    if role in ("lord", "loyalist"):
+        return "lord"
+    return role
+
+
+def guessed_side(view: SeatView, seat: int, depth: int = 2) -> str | None:
+    """A seat's side from shown roles, else from whom it has damaged."""
+    known = side(view, seat)
+    if known is not None or depth == 0:
+        return known
+    for other in range(view.n):
+        if other != seat and view.damage_dealt(seat, other) > 0:
+            victim = side(view, other) or guessed_side(view, other, depth - 1)
+            if victim == "lord":
+                return "rebel"
+            if victim == "rebel":
+                return "lord"
+    return None
+
+
+def is_enemy(view: SeatView, seat: int) -> bool:
+    me = side(view, view.seat)
+    other = guessed_side(view, seat)
+    if seat == view.seat or other is None:
+        return False
+    if me == "renegade":
+        # A renegade keeps the lord alive while others live, and fights whoever leads.
+        alive = [s for s in view.alive_seats() if s != view.seat]
+        if other == "lord" and view.role(seat) == "lord":
+            return len(alive) == 1
+        return True
+    return other != me
+
+
+def is_ally(view: SeatView, seat: int) -> bool:
+    if seat == view.seat:
+        return True
+    me = side(view, view.seat)
+    if me == "renegade":
+        return view.role(seat) == "lord" and len(view.alive_seats()) > 2
+    return guessed_side(view, seat) == me
+
+
+def _slash_score(view: SeatView, choice: Choice) -> float:
+    target = choice.targets[0]
+    if is_enemy(view, target):
+        return 10.0 - view.hp(target)
+    # Nobody known in reach: after the first rounds, probe an unknown seat
+    # (a lord or loyalist never probes its own lord) so no game stalls.
+    if view.round >= 3 and not is_ally(view, target) and guessed_side(view, target) is None:
+        return 0.5 if view.role(target) != "lord" or side(view, view.seat) == "rebel" else 0.0
+    return 0.0
+
+
+def _analeptic_score(view: SeatView, choice: Choice) -> float:
+    if view.drunk:
+        return 0.0
+    slashes = [c for c in view.hand if CARDS[c].name in ("slash", "fire_slash", "thunder_slash")]
+    enemies = [s for s in view.alive_seats() if is_enemy(view, s) and view.in_range(view.seat, s)]
+    return 12.0 if slashes and enemies else 0.0
+
+
+def _peach_score(view: SeatView, choice: Choice) -> float:
+    return 20.0 if view.hp(view.seat) < view.max_hp(view.seat) else 0.0
+
+
+PLAY_SCORES.update(
+    {
+        "slash": _slash_score,
+        "fire_slash": _slash_score,
+        "thunder_slash": _slash_score,
+        "analeptic": _analeptic_score,
+        "peach": _peach_score,
+    }
+)
+
+
+def _play(view: SeatView, request: Request, rng: Draws) -> Choice:
+    best, best_score = None, 0.0
+    for choice in request.choices:
+        if not choice.cards:
+            continue
+        score_fn = PLAY_SCORES.get(CARDS[choice.cards[0]].name)
+        score = score_fn(view, choice) if score_fn is not None else 1.0
+        if score > best_score:
+            best, best_score = choice, score
+    return best if best is not None else next(c for c in request.choices if c.option == "end")
+
+
+def _save(view: SeatView, request: Request, rng: Draws) -> Choice:
+    dying = int(request.prompt.split(":")[1])
+    if is_ally(view, dying):
+        return next(c for c in request.choices if not c.is_pass)
+    return next(c for c in request.choices if c.is_pass)
+
+
+def _first_not_pass(view: SeatView, request: Request, rng: Draws) -> Choice:
+    return next((c for c in request.choices if not c.is_pass), request.choices[0])
+
+
+def _pick(view: SeatView, request: Request, rng: Draws) -> Choice:
+    ranked = sorted(request.cards, key=lambda c: (KEEP.get(CARDS[c].name, 3), c))
+    return Choice(cards=tuple(ranked[: request.min]))
+
+
+HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
+    "play": _play,
+    "save": _save,
+    "respond": _first_not_pass,
+    "trigger": _first_not_pass,
+}
+
+
+@register("basic")
+def basic_bot(view: SeatView, request: Request, rng: Draws) -> Choice:
+    if not request.choices:
+        return _pick(view, request, rng)
+    handler = HANDLERS.get(request.kind)
+    if handler is None:
+        return request.choices[0]
+    return handler(view, request, rng)

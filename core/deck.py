@@ -1,0 +1,134 @@
+"""The cards as data: the 160-card standard + 军争 deck of the reference file.
+
+A *card* is one physical card, numbered 0..159 in reference-file order.  Its
+*name* (``slash``, ``peach`` …) is the glossary id of what it is.  Rules for a
+name live in ``core.cards``; this module only knows what is printed.
+"""
+from __future__ import annotations
+
+from importlib.resources import files
+
+import msgspec
+
+SUITS = ("spade", "heart", "club", "diamond")
+RED_SUITS = frozenset({"heart", "diamond"})
+SUIT_SYMBOL = {"spade": "♠", "heart": "♥", "club": "♣", "diamond": "♦", "": ""}
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+class Kind(msgspec.Struct, frozen=True, gc=False):
+    """What every card of one name shares."""
+
+    name: str
+    zh: str
+    type: str  # basic | trick | delayed | equip
+    subtype: str = ""  # weapon | armor | defensive_horse | offensive_horse | treasure
+    range: int = 0  # a weapon's attack range
+
+
+class Card(msgspec.Struct, frozen=True, gc=False):
+    number: int
+    name: str
+    suit: str
+    rank: int
+    pack: str
+
+    @property
+    def color(self) -> str:
+        return "red" if self.suit in RED_SUITS else "black" if self.suit else "none"
+
+    @property
+    def kind(self) -> Kind:
+        return KINDS[self.name]
+
+    def label(self, lang: str = "en") -> str:
+        face = f"{SUIT_SYMBOL[self.suit]}{RANK_TEXT.get(self.rank, str(self.rank))}"
+        name = KINDS[self.name].zh if lang == "zh" else self.name
+        return f"{name}[{face}]#{self.number}"
+
+
+def _k(name: str, zh: str, type_: str, subtype: str = "", range_: int = 0) -> tuple[str, Kind]:
+    return name, Kind(name, zh, type_, subtype, range_)
+
+
+KINDS: dict[str, Kind] = dict(
+    [
+        _k("slash", "杀", "basic"),
+        _k("fire_slash", "火杀", "basic"),
+        _k("thunder_slash", "雷杀", "basic"),
+        _k("dodge", "闪", "basic"),
+        _k("peach", "桃", "basic"),
+        _k("analeptic", "酒", "basic"),
+        _k("nullification", "无懈可击", "trick"),
+        _k("dismantlement", "过河拆桥", "trick"),
+        _k("snatch", "顺手牵羊", "trick"),
+        _k("duel", "决斗", "trick"),
+        _k("savage_assault", "南蛮入侵", "trick"),
+        _k("archery_attack", "万箭齐发", "trick"),
+        _k("god_salvation", "桃园结义", "trick"),
+        _k("amazing_grace", "五谷丰登", "trick"),
+        _k("ex_nihilo", "无中生有", "trick"),
+        _k("collateral", "借刀杀人", "trick"),
+        _k("fire_attack", "火攻", "trick"),
+        _k("iron_chain", "铁索连环", "trick"),
+        _k("indulgence", "乐不思蜀", "delayed"),
+        _k("supply_shortage", "兵粮寸断", "delayed"),
+        _k("lightning", "闪电", "delayed"),
+        _k("crossbow", "诸葛连弩", "equip", "weapon", 1),
+        _k("qinggang_sword", "青釭剑", "equip", "weapon", 2),
+        _k("double_sword", "雌雄双股剑", "equip", "weapon", 2),
+        _k("ice_sword", "寒冰剑", "equip", "weapon", 2),
+        _k("guding_blade", "古锭刀", "equip", "weapon", 2),
+        _k("axe", "贯石斧", "equip", "weapon", 3),
+        _k("blade", "青龙偃月刀", "equip", "weapon", 3),
+        _k("spear", "丈八蛇矛", "equip", "weapon", 3),
+        _k("halberd", "方天画戟", "equip", "weapon", 4),
+        _k("fan", "朱雀羽扇", "equip", "weapon", 4),
+        _k("kylin_bow", "麒麟弓", "equip", "weapon", 5),
+        _k("eight_diagram", "八卦阵", "equip", "armor"),
+        _k("renwang_shield", "仁王盾", "equip", "armor"),
+        _k("vine", "藤甲", "equip", "armor"),
+        _k("silver_lion", "白银狮子", "equip", "armor"),
+        _k("defensive_horse", "+1马", "equip", "defensive_horse"),
+        _k("offensive_horse", "-1马", "equip", "offensive_horse"),
+    ]
+)
+
+SLASH_NAMES = frozenset({"slash", "fire_slash", "thunder_slash"})
+BASIC_NAMES = frozenset(n for n, k in KINDS.items() if k.type == "basic")
+EQUIP_SLOTS = ("weapon", "armor", "defensive_horse", "offensive_horse")
+
+
+class DeckError(ValueError):
+    pass
+
+
+def parse_deck(text: str) -> tuple[Card, ...]:
+    """Parse the reference TSV (comment lines start with '#', then a header)."""
+    cards: list[Card] = []
+    header_seen = False
+    for lineno, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.startswith("#"):
+            continue
+        cols = line.split("\t")
+        if not header_seen:
+            if cols[:5] != ["pack", "id", "name_zh", "suit", "rank"]:
+                raise DeckError(f"deck line {lineno}: unexpected header {cols!r}")
+            header_seen = True
+            continue
+        if len(cols) != 5:
+            raise DeckError(f"deck line {lineno}: expected 5 columns, got {len(cols)}")
+        pack, name, zh, suit, rank = cols
+        if name not in KINDS:
+            raise DeckError(f"deck line {lineno}: unknown card id {name!r}")
+        if suit not in SUITS or not rank.isdigit() or not 1 <= int(rank) <= 13:
+            raise DeckError(f"deck line {lineno}: bad suit/rank {suit!r} {rank!r}")
+        cards.append(Card(len(cards), name, suit, int(rank), pack))
+    return tuple(cards)
+
+
+def load_deck() -> tuple[Card, ...]:
+    return parse_deck(files("core.data").joinpath("deck.tsv").read_text(encoding="utf-8"))
+
+
+CARDS: tuple[Card, ...] = load_deck()

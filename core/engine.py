@@ -1,0 +1,442 @@
+"""The rules engine: runs a game, emitting events and asking for decisions.
+
+Rules are written as generators that read like the rule text: a step that
+needs a decision does ``choice = yield from engine.ask(request)``.  Every
+change of state goes through ``emit``, which folds the event into the state
+(``core.evolve.apply``), so the live state is always the fold of the events.
+
+The engine's own position inside a resolution (which target of a 南蛮入侵 is
+being asked) lives only in the running generator.  Between two turns it is
+empty, so a game can be resumed from the state after any ``TurnEnded`` by
+re-running the recorded decisions of the turn in progress (``core.game``).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import events as ev
+from .cards import RULES, CardRule
+from .deck import CARDS, SLASH_NAMES
+from .distance import in_attack_range
+from .evolve import apply
+from .modes import Mode, mode_of
+from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
+from .rng import Draws
+from .state import State
+from .windows import HOOKS, Hook
+
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+
+Flow = Generator[Request, Choice, Any]
+
+
+class GameOver(Exception):
+    """Raised inside the rules when a GameEnded event has been emitted."""
+
+
+@dataclass(slots=True)
+class DamageCtx:
+    src: int
+    dst: int
+    n: int
+    nature: str = "normal"
+    card: str = ""
+    cards: tuple[int, ...] = ()
+    prevented: bool = False
+    chained: bool = False  # passed on by an iron chain
+
+
+@dataclass(slots=True)
+class UseCtx:
+    seat: int
+    name: str
+    cards: tuple[int, ...]
+    targets: list[int]
+    bonus: int = 0  # extra damage (酒, skills)
+    cancelled: set[int] = field(default_factory=set)  # targets the effect no longer reaches
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class ResponseCtx:
+    seat: int
+    names: tuple[str, ...]
+    prompt: str
+    answered: tuple[str, tuple[int, ...]] | None = None  # (name, cards) once satisfied
+
+
+@dataclass(slots=True)
+class TurnCtx:
+    seat: int
+    phase: str = ""
+    skip: set[str] = field(default_factory=set)
+    draw: int = 2
+
+
+class Engine:
+    """One running game.  ``request`` is what it waits for; ``submit`` answers."""
+
+    def __init__(self, state: State, *, fresh: bool, sink: Callable[[ev.Event], None] | None = None) -> None:
+        self.state = state
+        self.mode: Mode = mode_of(state.mode)
+        self.sink = sink
+        self.turn_ctx = TurnCtx(-1)
+        self.request: Request | None = None
+        self._flow = self._main(fresh)
+        self._resume(None)
+
+    # -- the driving loop ---------------------------------------------------
+
+    def _resume(self, choice: Choice | None) -> None:
+        try:
+            self.request = self._flow.send(choice)  # type: ignore[arg-type]
+        except StopIteration:
+            self.request = None
+
+    def submit(self, choice: Choice) -> None:
+        """Answer the pending request.  An illegal choice changes nothing."""
+        req = self.request
+        if req is None:
+            raise IllegalDecision("the game is over: there is nothing to decide")
+        why = req.check(choice)
+        if why is not None:
+            raise IllegalDecision(f"seat {req.seat} ({req.kind}): {why}")
+        self.emit(ev.Decided(seat=req.seat, kind=req.kind, cards=choice.cards, targets=choice.targets, option=choice.option))
+        self._resume(choice)
+
+    @property
+    def over(self) -> bool:
+        return self.request is None
+
+    def emit(self, event: ev.Event) -> None:
+        apply(self.state, event)
+        if self.sink is not None:
+            self.sink(event)
+
+    def ask(self, req: Request) -> Flow:
+        """Ask for a decision; a request whose only legal answer is to pass is not asked."""
+        if req.choices:
+            if len(req.choices) == 1 and req.choices[0].option == PASS:
+                return PASS_CHOICE
+        elif req.min == req.max == len(req.cards):
+            return Choice(cards=req.cards)
+        return (yield req)
+
+    def _main(self, fresh: bool) -> Flow:
+        st = self.state
+        try:
+            if fresh:
+                yield from self.mode.setup(self)
+            max_turns = int(st.options.get("max_turns", 0) or 0)
+            while not st.ended:
+                if max_turns and st.turn >= max_turns:
+                    self.emit(ev.GameEnded(winners=(), reason=f"turn_limit:{max_turns}"))
+                    break
+                yield from self.play_turn(self.mode.next_seat(st))
+        except GameOver:
+            pass
+
+    # -- turns and phases ---------------------------------------------------
+
+    def play_turn(self, seat: int) -> Flow:
+        st = self.state
+        new_round = st.current < 0 or seat <= st.current
+        self.emit(ev.TurnStarted(seat=seat, turn=st.turn + 1, round=st.round + 1 if new_round else st.round))
+        ctx = self.turn_ctx = TurnCtx(seat)
+        yield from self.window("turn_start", ctx)
+        for phase in PHASES:
+            if not st.players[seat].alive:
+                break
+            if phase in ctx.skip:
+                self.emit(ev.PhaseSkipped(seat=seat, phase=phase))
+                continue
+            ctx.phase = phase
+            self.emit(ev.PhaseStarted(seat=seat, phase=phase))
+            yield from self.window("phase_start", ctx)
+            yield from PHASE_FLOWS[phase](self, seat)
+            yield from self.window("phase_end", ctx)
+        if st.players[seat].alive:
+            yield from self.window("turn_end", ctx)
+        self.emit(ev.TurnEnded(seat=seat))
+
+    def judge_phase(self, seat: int) -> Flow:
+        # Delayed tricks resolve last placed first (each may be nullified).
+        p = self.state.players[seat]
+        while p.alive and p.judge:
+            card = p.judge[-1]
+            name = p.judge_names.get(card, CARDS[card].name)
+            rule = RULES.get(name)
+            if rule is None:
+                raise NotImplementedError(f"the delayed trick {name!r} has no rule")
+            yield from rule.resolve_delayed(self, seat, card)
+
+    def draw_phase(self, seat: int) -> Flow:
+        ctx = self.turn_ctx
+        yield from self.window("draw_count", ctx)
+        if ctx.draw > 0:
+            yield from self.draw(seat, ctx.draw, reason="draw")
+
+    def play_phase(self, seat: int) -> Flow:
+        st = self.state
+        while st.players[seat].alive and not st.ended:
+            choice = yield from self.ask(self.play_request(seat))
+            if choice.option == "end":
+                return
+            yield from self.use_from_hand(seat, choice)
+
+    def discard_phase(self, seat: int) -> Flow:
+        p = self.state.players[seat]
+        excess = len(p.hand) - self.hand_limit(seat)
+        if excess > 0:
+            choice = yield from self.ask(Request(seat, "discard", prompt=f"discard:{excess}", cards=tuple(p.hand), min=excess, max=excess))
+            self.move(choice.cards, "hand", "discard", src_seat=seat, reason="discard")
+
+    def nothing(self, seat: int) -> Flow:
+        return
+        yield  # pragma: no cover
+
+    def hand_limit(self, seat: int) -> int:
+        return max(0, self.state.players[seat].hp)
+
+    # -- what may be played -------------------------------------------------
+
+    def play_request(self, seat: int) -> Request:
+        choices: list[Choice] = []
+        seen: dict[str, bool] = {}
+        for card in self.state.players[seat].hand:
+            name = CARDS[card].name
+            rule = RULES.get(name)
+            if rule is None:
+                continue  # a card without a built rule is never played
+            ok = seen.get(name)
+            if ok is None:
+                ok = seen[name] = rule.usable(self, seat)
+            if ok:
+                for targets in rule.target_choices(self, seat, card):
+                    choices.append(Choice(cards=(card,), targets=targets))
+        choices.append(Choice(option="end"))
+        return Request(seat, "play", prompt="play", choices=tuple(choices))
+
+    def use_from_hand(self, seat: int, choice: Choice) -> Flow:
+        name = CARDS[choice.cards[0]].name
+        yield from self.use_card(seat, name, choice.cards, choice.targets)
+
+    def slash_limit(self, seat: int) -> int:
+        limit = 1
+        for mod in SLASH_LIMIT_MODS:
+            limit = mod(self.state, seat, limit)
+        return limit
+
+    def can_slash(self, seat: int) -> bool:
+        return self.state.used.get("slash_any", 0) < self.slash_limit(seat)
+
+    def in_range(self, a: int, b: int) -> bool:
+        return in_attack_range(self.state, a, b)
+
+    # -- using a card -------------------------------------------------------
+
+    def use_card(self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int]) -> Flow:
+        """The card-use resolution of seed 000, from 使用牌时 to 进入弃牌堆后."""
+        st = self.state
+        rule: CardRule = RULES[name]
+        ctx = UseCtx(seat, name, tuple(cards), list(targets))
+        if name in SLASH_NAMES and seat == st.current:
+            ctx.bonus = st.drunk  # read before CardUsed consumes it
+        if cards:
+            on_seat = seat if rule.placement in ("equip", "judge") else -1
+            self.move(cards, "hand", rule.placement, src_seat=seat, dst_seat=on_seat, reason="use")
+        self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
+        for window in ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed"):
+            yield from self.window(window, ctx)
+        yield from rule.effect(self, ctx)
+        yield from self.window("card_used", ctx)
+        left = tuple(c for c in ctx.cards if c in st.processing)
+        if left:
+            self.move(left, "processing", "discard", reason="use")
+
+    def respond(self, seat: int, names: tuple[str, ...], prompt: str) -> Generator[Request, Choice, bool]:
+        """Ask ``seat`` to play (打出) a card named in ``names``; True if it did."""
+        st = self.state
+        if not st.players[seat].alive:
+            return False
+        ctx = ResponseCtx(seat, names, prompt)
+        yield from self.window("response_needed", ctx)
+        if ctx.answered is not None:
+            return True
+        hand = st.players[seat].hand
+        options = [Choice(cards=(c,)) for c in hand if CARDS[c].name in names]
+        if not options:
+            return False
+        options.append(PASS_CHOICE)
+        choice = yield from self.ask(Request(seat, "respond", prompt=prompt, choices=tuple(options)))
+        if choice.is_pass:
+            return False
+        name = CARDS[choice.cards[0]].name
+        self.move(choice.cards, "hand", "processing", src_seat=seat, reason="play")
+        self.emit(ev.CardPlayed(seat=seat, name=name, cards=choice.cards))
+        self.move(choice.cards, "processing", "discard", reason="play")
+        return True
+
+    # -- damage, dying, death ----------------------------------------------
+
+    def damage(self, src: int, dst: int, n: int, nature: str = "normal", card: str = "", cards: tuple[int, ...] = ()) -> Generator[Request, Choice, int]:
+        """Damage resolution (seed 000 "伤害结算"); returns the damage dealt."""
+        st = self.state
+        if not st.players[dst].alive:
+            return 0
+        ctx = DamageCtx(src, dst, n, nature, card, cards)
+        for window in ("damage_pending", "damage_causing", "damage_caused", "damage_inflicted"):
+            yield from self.window(window, ctx)
+            if ctx.prevented or ctx.n <= 0:
+                return 0
+        self.emit(ev.Damaged(src=ctx.src, dst=dst, n=ctx.n, nature=ctx.nature, card=ctx.card))
+        if st.players[dst].hp <= 0:
+            yield from self.dying(dst, ctx.src, ctx.card)
+        yield from self.window("damage_done", ctx)
+        yield from self.window("damaged", ctx)
+        for after in AFTER_DAMAGE:
+            yield from after(self, ctx)
+        return ctx.n
+
+    def lose_hp(self, seat: int, n: int, cause: str = "") -> Flow:
+        self.emit(ev.HpLost(seat=seat, n=n))
+        if self.state.players[seat].hp <= 0:
+            yield from self.dying(seat, -1, cause)
+
+    def recover(self, seat: int, n: int, src: int = -1) -> Flow:
+        p = self.state.players[seat]
+        n = min(n, p.max_hp - p.hp)
+        if n > 0 and p.alive:
+            self.emit(ev.Recovered(seat=seat, n=n, src=src))
+            yield from self.window("recovered", seat)
+
+    def dying(self, seat: int, src: int, cause: str) -> Flow:
+        """Dying is an inserted resolution: ask every living seat for 桃 in turn order."""
+        st = self.state
+        player = st.players[seat]
+        self.emit(ev.Dying(seat=seat, src=src))
+        yield from self.window("dying", seat)
+        for saver in st.seats_from(st.current if st.current >= 0 else seat):
+            while player.hp <= 0 and st.players[saver].alive:
+                names = SAVE_NAMES_SELF if saver == seat else SAVE_NAMES
+                options = [Choice(cards=(c,)) for c in st.players[saver].hand if CARDS[c].name in names]
+                if not options:
+                    break
+                options.append(PASS_CHOICE)
+                choice = yield from self.ask(Request(saver, "save", prompt=f"dying:{seat}", choices=tuple(options)))
+                if choice.is_pass:
+                    break
+                yield from self.use_card(saver, CARDS[choice.cards[0]].name, choice.cards, (seat,))
+            if player.hp > 0:
+                return
+        if player.hp <= 0:
+            yield from self.kill(seat, src, cause)
+
+    def kill(self, seat: int, killer: int, cause: str) -> Flow:
+        st = self.state
+        p = st.players[seat]
+        self.emit(ev.Died(seat=seat, role=p.role, killer=killer, cause=cause))
+        yield from self.window("death", seat)
+        result = self.mode.winner(st)
+        if result is not None:
+            winners, reason = result
+            self.emit(ev.GameEnded(winners=winners, reason=reason))
+            raise GameOver
+        self.discard_all(seat, reason="death")
+        yield from self.mode.after_death(self, seat, killer)
+
+    def discard_all(self, seat: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge")) -> None:
+        p = self.state.players[seat]
+        for zone in zones:
+            cards = tuple(p.hand if zone == "hand" else p.equip.values() if zone == "equip" else p.judge)
+            if cards:
+                self.move(cards, zone, "discard", src_seat=seat, reason=reason)
+
+    # -- cards between zones ------------------------------------------------
+
+    def move(self, cards: Iterable[int], src: str, dst: str, *, src_seat: int = -1, dst_seat: int = -1, reason: str = "", vis: tuple[int, ...] | None = None) -> None:
+        self.emit(ev.CardsMoved(cards=tuple(cards), src=src, dst=dst, src_seat=src_seat, dst_seat=dst_seat, reason=reason, vis=vis))
+
+    def ensure_pile(self) -> None:
+        """Reshuffle the discard pile into an empty draw pile (seeded)."""
+        st = self.state
+        if st.pile:
+            return
+        if not st.discard:
+            self.emit(ev.GameEnded(winners=(), reason="no_cards_left"))
+            raise GameOver
+        order = list(st.discard)
+        Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
+        self.emit(ev.PileShuffled(order=tuple(order), reshuffle=True))
+
+    def draw(self, seat: int, n: int, reason: str = "draw") -> Flow:
+        st = self.state
+        while n > 0:
+            self.ensure_pile()
+            k = min(n, len(st.pile))
+            cards = tuple(st.pile[-1 : -k - 1 : -1])
+            self.move(cards, "pile", "hand", dst_seat=seat, reason=reason, vis=(seat,))
+            n -= k
+        return
+        yield  # pragma: no cover  (a flow, so skills may hook draws later)
+
+    def judge(self, seat: int, reason: str) -> Generator[Request, Choice, int]:
+        """A judgement: the top card of the pile is shown; returns the final card."""
+        self.ensure_pile()
+        card = self.state.pile[-1]
+        self.move((card,), "pile", "processing", dst_seat=seat, reason=f"judge:{reason}")
+        ctx = {"seat": seat, "card": card, "reason": reason}
+        yield from self.window("judge_result", ctx)
+        yield from self.window("judged", ctx)
+        final = ctx["card"]
+        if final in self.state.processing:
+            self.move((final,), "processing", "discard", reason="judge")
+        return final
+
+    # -- windows --------------------------------------------------------------
+
+    def window(self, name: str, ctx: Any) -> Flow:
+        """Run the hooks attached at window ``name``, in seat order from the current player."""
+        hooks = HOOKS.get(name)
+        if not hooks:
+            return
+        st = self.state
+        for seat in st.seats_from(st.current if st.current >= 0 else 0):
+            ready = [h for h in hooks if h.holds(st, seat) and h.can(self, seat, ctx)]
+            while ready:
+                hook = ready[0]
+                if len(ready) > 1:
+                    pick = yield from self.ask(Request(seat, "order", prompt=name, choices=tuple(Choice(option=h.source) for h in ready)))
+                    hook = next(h for h in ready if h.source == pick.option)
+                ready.remove(hook)
+                if hook.optional:
+                    go = yield from self.ask(Request(seat, "trigger", prompt=f"{name}:{hook.source}", choices=(Choice(option=hook.source), PASS_CHOICE)))
+                    if go.is_pass:
+                        continue
+                self.emit(ev.Triggered(seat=seat, source=hook.source, w=name))
+                yield from hook.run(self, seat, ctx)
+                if not st.players[seat].alive:
+                    break
+                ready = [h for h in ready if h.can(self, seat, ctx)]
+
+
+PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
+    "start": Engine.nothing,
+    "judge": Engine.judge_phase,
+    "draw": Engine.draw_phase,
+    "play": Engine.play_phase,
+    "discard": Engine.discard_phase,
+    "finish": Engine.nothing,
+}
+
+SAVE_NAMES = ("peach",)
+SAVE_NAMES_SELF = ("peach", "analeptic")
+
+# (state, seat, limit) -> limit: how many 杀 a seat may use this turn (诸葛连弩, 咆哮).
+SLASH_LIMIT_MODS: list[Callable[[State, int, int], int]] = []
+# Flows run after every damage resolution (iron chains pass nature damage on).
+AFTER_DAMAGE: list[Callable[[Engine, DamageCtx], Flow]] = []
+
+__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES"]

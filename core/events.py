@@ -1,0 +1,203 @@
+"""Every change of game state is one of these immutable events.
+
+The record of a game is the list of its events; the state at any point is the
+fold of the events before it (``core.evolve``).  Chance is *in* the events
+(the shuffled order, the cards drawn), so folding never draws a random number.
+
+Conventions: ``seat`` is the acting seat; ``-1`` means "nobody" (no source);
+card numbers index ``core.deck.CARDS``; zones are ``pile``, ``discard``,
+``processing``, ``hand``, ``equip``, ``judge``, ``removed``.  ``vis`` on a
+movement lists the seats that may see the card numbers (``None``: everyone).
+``w`` names the timing window (``core.windows``) an event happened in.
+"""
+from __future__ import annotations
+
+from typing import Any, Union
+
+import msgspec
+
+RULES_VERSION = "sgz-rules/1"
+
+
+class Event(msgspec.Struct, frozen=True, gc=False, tag_field="t", omit_defaults=True, kw_only=True):
+    w: str = ""
+
+
+class GameStarted(Event, tag="start"):
+    mode: str
+    players: int
+    seed: int
+    rules: str = RULES_VERSION
+    options: dict[str, Any] = {}
+    deck: tuple[int, ...] = ()  # the card numbers in play (empty: all 160)
+
+
+class RolesDealt(Event, tag="roles"):
+    roles: tuple[str, ...]  # by seat; each seat sees only its own (and shown ones)
+
+
+class GeneralChosen(Event, tag="general"):
+    seat: int
+    general: str
+    max_hp: int
+    hp: int
+
+
+class RoleShown(Event, tag="show_role"):
+    seat: int
+    role: str
+
+
+class PileShuffled(Event, tag="shuffle"):
+    order: tuple[int, ...]  # the new draw pile, top last; seen by nobody
+    reshuffle: bool = False  # the discard pile became the draw pile
+
+
+class TurnStarted(Event, tag="turn"):
+    seat: int
+    turn: int
+    round: int
+
+
+class PhaseStarted(Event, tag="phase"):
+    seat: int
+    phase: str
+
+
+class PhaseSkipped(Event, tag="skip"):
+    seat: int
+    phase: str
+
+
+class TurnEnded(Event, tag="turn_end"):
+    seat: int
+
+
+class CardsMoved(Event, tag="move", rename={"cards": "c", "src": "from", "dst": "to", "src_seat": "of", "dst_seat": "at", "reason": "why"}):
+    # The most frequent event, so its keys are short: a draw is ~70 bytes.
+    cards: tuple[int, ...]
+    src: str
+    dst: str
+    src_seat: int = -1
+    dst_seat: int = -1
+    reason: str = ""
+    vis: tuple[int, ...] | None = None
+
+
+class CardUsed(Event, tag="use"):
+    seat: int
+    name: str  # what the card counts as (a converted card may differ from its face)
+    cards: tuple[int, ...] = ()  # the physical cards (none for a virtual use)
+    targets: tuple[int, ...] = ()
+
+
+class CardPlayed(Event, tag="play"):
+    """A response card played (打出), e.g. 闪 against 杀."""
+
+    seat: int
+    name: str
+    cards: tuple[int, ...] = ()
+
+
+class Triggered(Event, tag="trig"):
+    """A card, equipment, skill or rule fires at window ``w``."""
+
+    seat: int
+    source: str
+    targets: tuple[int, ...] = ()
+
+
+class Damaged(Event, tag="damage"):
+    dst: int
+    n: int
+    src: int = -1
+    nature: str = "normal"
+    card: str = ""  # the card name that dealt it, if any
+
+
+class HpLost(Event, tag="hp_loss"):
+    seat: int
+    n: int
+
+
+class Recovered(Event, tag="recover"):
+    seat: int
+    n: int
+    src: int = -1
+
+
+class Dying(Event, tag="dying"):
+    seat: int
+    src: int = -1
+
+
+class Died(Event, tag="death"):
+    seat: int
+    role: str
+    killer: int = -1
+    cause: str = ""  # the card or rule that dealt the final blow
+
+
+class GameEnded(Event, tag="end"):
+    winners: tuple[int, ...]
+    reason: str
+
+
+class Decided(Event, tag="dec"):
+    """A decision a seat made in answer to the pending request."""
+
+    seat: int
+    kind: str
+    cards: tuple[int, ...] = ()
+    targets: tuple[int, ...] = ()
+    option: str = ""
+
+
+class Reseeded(Event, tag="reseed"):
+    """From here on, chance comes from a new seed (a fork with --reseed)."""
+
+    seed: int
+
+
+AnyEvent = Union[
+    GameStarted,
+    RolesDealt,
+    GeneralChosen,
+    RoleShown,
+    PileShuffled,
+    TurnStarted,
+    PhaseStarted,
+    PhaseSkipped,
+    TurnEnded,
+    CardsMoved,
+    CardUsed,
+    CardPlayed,
+    Triggered,
+    Damaged,
+    HpLost,
+    Recovered,
+    Dying,
+    Died,
+    GameEnded,
+    Decided,
+    Reseeded,
+]
+
+EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]
+TAGS: dict[type[Event], str] = {cls: cls.__struct_config__.tag for cls in EVENT_TYPES}
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(AnyEvent)
+
+
+def encode(event: Event) -> bytes:
+    return _encoder.encode(event)
+
+
+def decode(line: bytes | str) -> Event:
+    return _decoder.decode(line)
+
+
+def decode_lines(blob: bytes) -> list[Event]:
+    """Decode a JSON Lines blob of events."""
+    return _decoder.decode_lines(blob)

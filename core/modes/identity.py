@@ -1,0 +1,122 @@
+"""Identity mode (身份局): lord, loyalists, rebels, renegades.
+
+Role sets: seed 002 for 4-7 players, seed 004 for 5 and 8; 9 and 10 follow
+the standard game.  Win conditions follow seeds 000 and 004.  Where the seeds
+disagree the choice is an option naming the seed each value follows.
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Literal
+
+import msgspec
+
+from .. import events as ev
+from ..cards import RULES
+from ..deck import CARDS
+from ..generals import general
+from ..rng import Draws
+from .base import Mode, ModeError, register
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+    from ..state import State
+
+# (lord, loyalist, rebel, renegade) by player count.
+ROLE_COUNTS: dict[int, tuple[int, int, int, int]] = {
+    4: (1, 1, 1, 1),  # seed 002
+    5: (1, 1, 2, 1),  # seeds 002 and 004
+    6: (1, 1, 3, 1),  # seed 002 (or 1-1-2-2, option six_roles)
+    7: (1, 2, 3, 1),  # seed 002
+    8: (1, 2, 4, 1),  # seed 004
+    9: (1, 3, 4, 1),
+    10: (1, 3, 4, 2),
+}
+
+
+class IdentityOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    # "basic": only 杀/闪/桃/酒 (and their variants); "full": all 160 cards.
+    deck: Literal["basic", "full"] = "basic"
+    # A lord who kills a loyalist discards: "hand_and_equip" (seed 004, the
+    # standard rule) or "hand" (seed 000).
+    lord_kills_loyalist: Literal["hand_and_equip", "hand"] = "hand_and_equip"
+    # Six players: 1 lord 1 loyalist 3 rebels 1 renegade, or 1-1-2-2 (seed 002).
+    six_roles: Literal["1-1-3-1", "1-1-2-2"] = "1-1-3-1"
+    # A bot game that reaches this many turns ends with no winner.
+    max_turns: int = 300
+    # The general every seat plays until general choice lands.
+    general: str = "vanilla"
+
+
+def roles_for(players: int, six_roles: str = "1-1-3-1") -> tuple[str, ...]:
+    lord, loyal, rebel, renegade = ROLE_COUNTS[players]
+    if players == 6 and six_roles == "1-1-2-2":
+        rebel, renegade = 2, 2
+    return ("lord",) * lord + ("loyalist",) * loyal + ("rebel",) * rebel + ("renegade",) * renegade
+
+
+def deck_cards(kind: str) -> tuple[int, ...]:
+    if kind == "basic":
+        return tuple(c.number for c in CARDS if c.kind.type == "basic")
+    missing = sorted({c.name for c in CARDS} - set(RULES))
+    if missing:
+        raise ModeError(f"deck 'full' needs rules not built yet: {', '.join(missing)} (use deck=basic)")
+    return tuple(c.number for c in CARDS)
+
+
+class Identity(Mode):
+    id = "identity"
+    title_zh = "身份局"
+    seed = "000, 002, 004"
+    players = range(4, 11)
+    Options = IdentityOptions
+
+    def check(self, players: int, options: dict) -> dict:
+        opts = super().check(players, options)
+        deck_cards(opts["deck"])
+        general(opts["general"])
+        return opts
+
+    def setup(self, engine: "Engine") -> Generator:
+        st = engine.state
+        opts = st.options
+        roles = list(roles_for(st.n, opts.get("six_roles", "1-1-3-1")))
+        others = roles[1:]
+        Draws(st.seed, "roles", 0).shuffle(others)
+        engine.emit(ev.RolesDealt(roles=("lord", *others)))
+        engine.emit(ev.RoleShown(seat=0, role="lord"))
+        g = general(opts.get("general", "vanilla"))
+        for seat in range(st.n):
+            hp = g.max_hp + (1 if seat == 0 else 0)
+            engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
+        order = list(st.deck or range(len(CARDS)))
+        Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
+        engine.emit(ev.PileShuffled(order=tuple(order)))
+        for seat in st.seats_from(0):
+            yield from engine.draw(seat, 4, reason="deal")
+
+    def winner(self, state: "State") -> tuple[tuple[int, ...], str] | None:
+        players = state.players
+        lord = players[0]
+        if not lord.alive:
+            alive = [p for p in players if p.alive]
+            if len(alive) == 1 and alive[0].role == "renegade":
+                return (alive[0].seat,), "renegade"
+            return tuple(p.seat for p in players if p.role == "rebel"), "rebels"
+        if not any(p.alive and p.role in ("rebel", "renegade") for p in players):
+            return tuple(p.seat for p in players if p.role in ("lord", "loyalist")), "lord"
+        return None
+
+    def after_death(self, engine: "Engine", seat: int, killer: int) -> Generator:
+        st = engine.state
+        if killer < 0 or not st.players[killer].alive:
+            return
+        role = st.players[seat].role
+        if role == "rebel":
+            yield from engine.draw(killer, 3, reason="reward")
+        elif role == "loyalist" and st.players[killer].role == "lord":
+            zones = ("hand",) if st.options.get("lord_kills_loyalist") == "hand" else ("hand", "equip")
+            engine.discard_all(killer, reason="penalty", zones=zones)
+
+
+register(Identity())

@@ -1,0 +1,32 @@
+"""The seed modes that are modelled (docs/ARCHITECTURE.md) but not yet playable.
+
+They are registered so that `sgz` names them and refuses them with a clear
+error instead of an unknown-mode message.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .base import Mode, ModeError, register
+
+
+class Planned(Mode):
+    def __init__(self, mode_id: str, title_zh: str, seed: str, players: range) -> None:
+        self.id, self.title_zh, self.seed, self.players = mode_id, title_zh, seed, players
+
+    def check(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        raise ModeError(f"mode {self.id!r} ({self.title_zh}, seed {self.seed}) is modelled but not playable yet; see README 'Not built yet'")
+
+
+for _args in (
+    ("hegemony", "国战", "001", range(2, 11)),
+    ("hegemony-six", "六势力国战", "000", range(2, 13)),
+    ("jade-seal", "逐鹿天下", "000", range(2, 11)),
+    ("tiandiren", "天地人", "002", range(4, 8)),
+    ("duel", "对决", "003", range(2, 3)),
+    ("herokill-identity", "英雄杀身份场", "004", range(5, 9)),
+    ("3v3-casual", "3V3休闲", "004", range(6, 7)),
+    ("3v3-competitive", "3V3竞技", "004", range(6, 7)),
+    ("tripod", "三足鼎立", "004", range(3, 4)),
+):
+    register(Planned(*_args))

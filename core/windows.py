@@ -1,0 +1,103 @@
+"""The timing windows of seed 000, in order, and the hooks attached to them.
+
+A window is a named point in a resolution where cards, equipment, skills and
+mode rules may act (FreeKill calls them trigger events).  The orders below are
+seed 000's "规则冲突和优先级" section.  Hooks at one window run in seat order from
+the current player; an owner with several hooks there chooses their order.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .engine import Engine
+
+# Skill use: 即将发动技能时 > 即将发动技能选择目标时 > 选择目标时 > 发动技能时 > 指定目标时 > 指定目标后
+SKILL_WINDOWS = (
+    ("skill_about_to_use", "即将发动技能时"),
+    ("skill_choosing_targets", "即将发动技能选择目标时"),
+    ("skill_target_choosing", "选择目标时"),
+    ("skill_used", "发动技能时"),
+    ("skill_target_specifying", "指定目标时"),
+    ("skill_target_specified", "指定目标后"),
+)
+
+# Card use, from 选择使用牌时 to 牌进入弃牌堆后.
+CARD_WINDOWS = (
+    ("card_choosing", "选择使用牌时"),
+    ("card_about_to_use", "即将使用牌时"),
+    ("card_about_to_choose_targets", "即将使用牌选择目标时"),
+    ("card_choosing_targets", "使用牌选择目标时"),
+    ("card_about_to_specify", "即将使用牌指定目标时"),
+    ("target_specifying", "使用牌指定目标时"),
+    ("card_using", "使用牌时"),
+    ("target_confirming", "成为牌的目标时"),
+    ("target_specified", "使用牌指定目标后"),
+    ("target_confirmed", "成为牌的目标后"),
+    ("card_responding", "响应牌时（打出牌时）"),
+    ("card_being_responded", "牌被响应时"),
+    ("card_responded", "牌被响应后"),
+    ("card_effect", "结算效果时"),
+    ("card_used", "使用牌后"),
+    ("card_to_discard", "牌因结算/使用进入弃牌堆时"),
+    ("card_discarded", "牌进入弃牌堆后"),
+)
+
+# Damage: 即将造成的伤害 > 即将造成伤害时 > (防止) > 造成伤害时 > 受到伤害时 > (防止) > 造成伤害后 > 受到伤害后
+DAMAGE_WINDOWS = (
+    ("damage_pending", "即将造成的伤害"),
+    ("damage_causing", "即将造成伤害时"),
+    ("damage_caused", "造成伤害时"),
+    ("damage_inflicted", "受到伤害时"),
+    ("damage_done", "造成伤害后"),
+    ("damaged", "受到伤害后"),
+)
+
+# Turn and other rule points (standard Sanguosha).
+TURN_WINDOWS = (
+    ("turn_start", "回合开始时"),
+    ("phase_start", "阶段开始时"),
+    ("draw_count", "摸牌阶段摸牌时"),
+    ("phase_end", "阶段结束时"),
+    ("turn_end", "回合结束时"),
+    ("dying", "进入濒死状态时"),
+    ("death", "死亡时"),
+    ("judge_result", "判定结果确定前"),
+    ("judged", "判定生效后"),
+    ("cards_lost", "失去牌后"),
+    ("recovered", "回复体力后"),
+    ("response_needed", "需要使用或打出牌时"),
+)
+
+WINDOW_ZH: dict[str, str] = dict(SKILL_WINDOWS + CARD_WINDOWS + DAMAGE_WINDOWS + TURN_WINDOWS)
+WINDOWS: tuple[str, ...] = tuple(WINDOW_ZH)
+
+
+@dataclass(frozen=True, slots=True)
+class Hook:
+    """Something that acts at a window: a card, equipment, skill or mode rule.
+
+    ``holds(state, seat)`` says whether ``seat`` has it (an equipped weapon, a
+    general's skill); ``can(engine, seat, ctx)`` whether it may act now;
+    ``run(engine, seat, ctx)`` its effect (a generator: it may ask for
+    decisions).  An optional hook asks its owner first.
+    """
+
+    window: str
+    source: str
+    run: Callable[["Engine", int, Any], Generator]
+    holds: Callable[[Any, int], bool]
+    can: Callable[["Engine", int, Any], bool] = lambda engine, seat, ctx: True
+    optional: bool = False
+
+
+HOOKS: dict[str, list[Hook]] = {}
+
+
+def attach(hook: Hook) -> Hook:
+    if hook.window not in WINDOW_ZH:
+        raise ValueError(f"unknown window {hook.window!r}; windows are listed in core.windows")
+    HOOKS.setdefault(hook.window, []).append(hook)
+    return hook
