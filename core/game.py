@@ -72,8 +72,9 @@ class Game:
 
 
 def new_game(mode: str, players: int, seed: int, options: dict[str, Any] | None = None, on_event: Callable[[ev.Event], None] | None = None) -> Game:
-    opts = mode_of(mode).check(players, options or {})
-    start = ev.GameStarted(mode=mode, players=players, seed=seed, options=opts)
+    rules = mode_of(mode)
+    opts = rules.check(players, options or {})
+    start = ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=rules.deck(opts))
 
     def make(game: Game) -> Engine:
         game._sink(start)

@@ -32,6 +32,10 @@ class Mode:
             raise ModeError(f"mode {self.id!r}: bad option: {exc}") from None
         return msgspec.structs.asdict(opts)
 
+    def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
+        """The card numbers this game plays with; () means all 160."""
+        return ()
+
     def setup(self, engine: "Engine") -> Generator:
         raise NotImplementedError
 

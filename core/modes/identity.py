@@ -56,12 +56,13 @@ def roles_for(players: int, six_roles: str = "1-1-3-1") -> tuple[str, ...]:
 
 
 def deck_cards(kind: str) -> tuple[int, ...]:
+    """The deck option's cards; () for the full deck (recorded as "all")."""
     if kind == "basic":
         return tuple(c.number for c in CARDS if c.kind.type == "basic")
     missing = sorted({c.name for c in CARDS} - set(RULES))
     if missing:
         raise ModeError(f"deck 'full' needs rules not built yet: {', '.join(missing)} (use deck=basic)")
-    return tuple(c.number for c in CARDS)
+    return ()
 
 
 class Identity(Mode):
@@ -74,8 +75,14 @@ class Identity(Mode):
     def check(self, players: int, options: dict) -> dict:
         opts = super().check(players, options)
         deck_cards(opts["deck"])
-        general(opts["general"])
+        try:
+            general(opts["general"])
+        except KeyError as exc:
+            raise ModeError(str(exc.args[0])) from None
         return opts
+
+    def deck(self, options: dict) -> tuple[int, ...]:
+        return deck_cards(options["deck"])
 
     def setup(self, engine: "Engine") -> Generator:
         st = engine.state

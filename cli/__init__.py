@@ -1,0 +1,1 @@
+"""The `sgz` command line."""

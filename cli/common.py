@@ -1,0 +1,53 @@
+"""Shared CLI pieces: option parsing, loading records with one-line errors."""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+
+def fail(message: str, code: int = 1) -> None:
+    """Print a one-line error and exit non-zero."""
+    click.echo(f"sgz: error: {message}", err=True)
+    sys.exit(code)
+
+
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    """``--option key=value`` pairs; ints and booleans are converted."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{pair!r} is not key=value", param_hint="--option")
+        if value.lstrip("-").isdigit():
+            out[key] = int(value)
+        elif value in ("true", "false"):
+            out[key] = value == "true"
+        else:
+            out[key] = value
+    return out
+
+
+def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, str]:
+    """``basic`` for every seat, or a comma list by seat (``basic,random,...``)."""
+    from core.bots import BOTS
+
+    names = spec.split(",")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise click.BadParameter(f"give one bot or {players} (got {len(names)})", param_hint="--bots")
+    for name in names:
+        if name not in BOTS:
+            raise click.BadParameter(f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})", param_hint="--bots")
+    return {s: n for s, n in enumerate(names) if s != person}
+
+
+def load(path: str, verify: bool = True):  # -> records.Record
+    from records import RecordError, read_record
+
+    try:
+        return read_record(path, verify=verify)
+    except RecordError as exc:
+        fail(str(exc))

@@ -1,0 +1,46 @@
+"""`sgz`: play, record, replay, fork, diff and query Sanguosha games.
+
+Subcommands live in their own modules and are imported only when run, so
+`sgz --help` stays fast.
+"""
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> (module, function, one-line help).  A new command is one module
+# and one line here.
+COMMANDS: dict[str, tuple[str, str, str]] = {
+    "sim": ("cli.cmd_sim", "sim", "Run bot games, record each, print a summary."),
+    "play": ("cli.cmd_play", "play", "Play at the terminal against bots, recording the game."),
+    "replay": ("cli.cmd_replay", "replay", "Narrate a recorded game, or show the state at a point."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        spec = COMMANDS.get(name)
+        if spec is None:
+            return None
+        module = importlib.import_module(spec[0])
+        return getattr(module, spec[1])
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # Help text from the table, without importing every command.
+        rows = [(name, COMMANDS[name][2]) for name in sorted(COMMANDS)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="sanguozhi")
+def main() -> None:
+    """sanguozhi (三国志): a rules engine and game-record platform for Sanguosha (三国杀)."""
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Replaying records: narration, views, seeking."""

@@ -1,0 +1,189 @@
+"""One line of prose per event, in Chinese or English, from any seat's view."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from core import events as ev
+from core.deck import CARDS, KINDS
+from core.state import State
+from core.windows import WINDOW_ZH
+
+ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
+PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
+ZONE_ZH = {"pile": "牌堆", "discard": "弃牌堆", "processing": "处理区", "hand": "手牌", "equip": "装备区", "judge": "判定区", "removed": "移出游戏"}
+NATURE_ZH = {"normal": "", "fire": "火焰", "thunder": "雷电"}
+
+
+class Narrator:
+    """Narrates events for ``viewer`` (None: the full review) in ``lang``."""
+
+    def __init__(self, lang: str = "en", viewer: int | None = None) -> None:
+        if lang not in ("en", "zh"):
+            raise ValueError(f"unknown language {lang!r} (en, zh)")
+        self.lang = lang
+        self.viewer = viewer
+        self.zh = lang == "zh"
+
+    def seat(self, s: int) -> str:
+        if s < 0:
+            return "无来源" if self.zh else "nobody"
+        return f"{s}号位" if self.zh else f"seat {s}"
+
+    def card(self, c: int) -> str:
+        return CARDS[c].label(self.lang)
+
+    def name(self, n: str) -> str:
+        return KINDS[n].zh if self.zh and n in KINDS else n
+
+    def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
+        if vis is not None and self.viewer is not None and self.viewer not in vis:
+            return f"{len(cs)}张牌" if self.zh else f"{len(cs)} card{'s' * (len(cs) != 1)}"
+        return ", ".join(self.card(c) for c in cs)
+
+    def line(self, e: ev.Event, state: State | None = None) -> str | None:
+        fn = _TEXT.get(type(e))
+        if fn is None:  # an event type without prose yet: show it as data
+            return ev.encode(e).decode()
+        return fn(self, e)
+
+
+def _start(n: Narrator, e: ev.GameStarted) -> str:
+    return (f"游戏开始：{e.mode}，{e.players}人，种子{e.seed}" if n.zh else f"Game starts: {e.mode}, {e.players} players, seed {e.seed}")
+
+
+def _roles(n: Narrator, e: ev.RolesDealt) -> str:
+    if n.viewer is None:
+        parts = [f"{n.seat(s)}{ROLE_ZH[r] if n.zh else ' ' + r}" for s, r in enumerate(e.roles)]
+        return ("身份：" if n.zh else "Roles: ") + ", ".join(parts)
+    role = e.roles[n.viewer]
+    return f"你的身份是{ROLE_ZH[role]}" if n.zh else f"Your role is {role}"
+
+
+def _general(n: Narrator, e: ev.GeneralChosen) -> str:
+    return f"{n.seat(e.seat)}选择武将{e.general}（体力{e.hp}/{e.max_hp}）" if n.zh else f"{n.seat(e.seat)} plays {e.general} ({e.hp}/{e.max_hp} hp)"
+
+
+def _show_role(n: Narrator, e: ev.RoleShown) -> str:
+    return f"{n.seat(e.seat)}亮明身份：{ROLE_ZH[e.role]}" if n.zh else f"{n.seat(e.seat)} shows role: {e.role}"
+
+
+def _shuffle(n: Narrator, e: ev.PileShuffled) -> str:
+    if e.reshuffle:
+        return f"弃牌堆洗入牌堆（{len(e.order)}张）" if n.zh else f"The discard pile is shuffled into a new draw pile ({len(e.order)} cards)"
+    return f"洗牌（{len(e.order)}张）" if n.zh else f"The deck is shuffled ({len(e.order)} cards)"
+
+
+def _turn(n: Narrator, e: ev.TurnStarted) -> str:
+    return f"—— 第{e.round}轮 第{e.turn}回合：{n.seat(e.seat)} ——" if n.zh else f"-- round {e.round}, turn {e.turn}: {n.seat(e.seat)} --"
+
+
+def _phase(n: Narrator, e: ev.PhaseStarted) -> str:
+    return f"{n.seat(e.seat)}的{PHASE_ZH[e.phase]}阶段" if n.zh else f"{n.seat(e.seat)}: {e.phase} phase"
+
+
+def _skip(n: Narrator, e: ev.PhaseSkipped) -> str:
+    return f"{n.seat(e.seat)}跳过{PHASE_ZH[e.phase]}阶段" if n.zh else f"{n.seat(e.seat)} skips the {e.phase} phase"
+
+
+def _turn_end(n: Narrator, e: ev.TurnEnded) -> None:
+    return None
+
+
+def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
+    if e.reason in ("use", "play") and e.dst in ("processing", "discard") and e.src != "equip":
+        return None  # told by the use/play line
+    who = n.seat(e.dst_seat if e.dst_seat >= 0 else e.src_seat)
+    cards = n.cards(e.cards, e.vis)
+    if e.src == "pile" and e.dst == "hand":
+        return f"{who}摸了{cards}" if n.zh else f"{who} draws {cards}"
+    if e.dst == "discard" and e.src_seat >= 0:
+        return f"{n.seat(e.src_seat)}弃置{cards}（{e.reason}）" if n.zh else f"{n.seat(e.src_seat)} discards {cards} ({e.reason})"
+    if n.zh:
+        return f"{cards}：{ZONE_ZH.get(e.src, e.src)} → {ZONE_ZH.get(e.dst, e.dst)}（{e.reason}）"
+    return f"{cards}: {e.src} -> {e.dst} ({e.reason})"
+
+
+def _use(n: Narrator, e: ev.CardUsed) -> str:
+    cards = f"（{n.cards(e.cards)}）" if n.zh and e.cards else f" ({n.cards(e.cards)})" if e.cards else ""
+    targets = ", ".join(n.seat(t) for t in e.targets)
+    if n.zh:
+        return f"{n.seat(e.seat)}使用【{n.name(e.name)}】{cards}" + (f"，目标{targets}" if targets else "")
+    return f"{n.seat(e.seat)} uses {e.name}{cards}" + (f" on {targets}" if targets else "")
+
+
+def _play(n: Narrator, e: ev.CardPlayed) -> str:
+    return f"{n.seat(e.seat)}打出【{n.name(e.name)}】" if n.zh else f"{n.seat(e.seat)} plays {e.name}"
+
+
+def _trig(n: Narrator, e: ev.Triggered) -> str:
+    w = WINDOW_ZH.get(e.w, e.w) if n.zh else e.w
+    return f"{n.seat(e.seat)}的【{n.name(e.source)}】发动（{w}）" if n.zh else f"{n.seat(e.seat)}'s {e.source} triggers ({w})"
+
+
+def _damage(n: Narrator, e: ev.Damaged) -> str:
+    by = f"（{n.name(e.card)}）" if n.zh and e.card else f" by {e.card}" if e.card else ""
+    if n.zh:
+        return f"{n.seat(e.src)}对{n.seat(e.dst)}造成{e.n}点{NATURE_ZH.get(e.nature, e.nature)}伤害{by}"
+    nature = "" if e.nature == "normal" else f"{e.nature} "
+    return f"{n.seat(e.src)} deals {e.n} {nature}damage to {n.seat(e.dst)}{by}"
+
+
+def _hp_loss(n: Narrator, e: ev.HpLost) -> str:
+    return f"{n.seat(e.seat)}失去{e.n}点体力" if n.zh else f"{n.seat(e.seat)} loses {e.n} hp"
+
+
+def _recover(n: Narrator, e: ev.Recovered) -> str:
+    return f"{n.seat(e.seat)}回复{e.n}点体力" if n.zh else f"{n.seat(e.seat)} recovers {e.n} hp"
+
+
+def _dying(n: Narrator, e: ev.Dying) -> str:
+    return f"{n.seat(e.seat)}进入濒死状态" if n.zh else f"{n.seat(e.seat)} is dying"
+
+
+def _death(n: Narrator, e: ev.Died) -> str:
+    if n.zh:
+        return f"{n.seat(e.seat)}（{ROLE_ZH.get(e.role, e.role)}）阵亡，凶手：{n.seat(e.killer)}"
+    return f"{n.seat(e.seat)} ({e.role}) dies, killed by {n.seat(e.killer)}"
+
+
+def _end(n: Narrator, e: ev.GameEnded) -> str:
+    winners = ", ".join(n.seat(s) for s in e.winners) or ("无" if n.zh else "none")
+    return f"游戏结束（{e.reason}），胜者：{winners}" if n.zh else f"Game over ({e.reason}); winners: {winners}"
+
+
+def _dec(n: Narrator, e: ev.Decided) -> None:
+    return None  # the consequence is narrated
+
+
+def _reseed(n: Narrator, e: ev.Reseeded) -> str:
+    return f"（分支：新的随机种子 {e.seed}）" if n.zh else f"(fork: new random seed {e.seed})"
+
+
+_TEXT: dict[type, Callable] = {
+    ev.GameStarted: _start,
+    ev.RolesDealt: _roles,
+    ev.GeneralChosen: _general,
+    ev.RoleShown: _show_role,
+    ev.PileShuffled: _shuffle,
+    ev.TurnStarted: _turn,
+    ev.PhaseStarted: _phase,
+    ev.PhaseSkipped: _skip,
+    ev.TurnEnded: _turn_end,
+    ev.CardsMoved: _move,
+    ev.CardUsed: _use,
+    ev.CardPlayed: _play,
+    ev.Triggered: _trig,
+    ev.Damaged: _damage,
+    ev.HpLost: _hp_loss,
+    ev.Recovered: _recover,
+    ev.Dying: _dying,
+    ev.Died: _death,
+    ev.GameEnded: _end,
+    ev.Decided: _dec,
+    ev.Reseeded: _reseed,
+}
+
+
+def register_text(event_type: type, fn: Callable) -> None:
+    """Narration for an event type added by a card family or mode."""
+    _TEXT[event_type] = fn
