@@ -1,0 +1,73 @@
+"""Core speed: bot self-play (decisions/s, games/s) and folding (events/s).
+
+Run with:  pytest tests/bench --benchmark-enable
+The rates are in each benchmark's extra_info (shown with --benchmark-json).
+"""
+from __future__ import annotations
+
+import pytest
+
+from core import events as ev
+from core.bots import bot_choice
+from core.evolve import fold
+from core.game import new_game
+
+SEEDS = range(1000, 1020)
+
+
+def self_play(seeds: range, players: int = 5, bot: str = "basic") -> tuple[int, int]:
+    decisions = events = 0
+    for seed in seeds:
+        game = new_game("identity", players, seed)
+        while not game.over:
+            game.submit(bot_choice(bot, game.state, game.request))
+        decisions += game.state.decisions
+        events += len(game.events)
+    return decisions, events
+
+
+@pytest.mark.parametrize("bot", ["basic", "random"])
+def test_bench_self_play_5_seats(benchmark, bot: str) -> None:
+    decisions, events = benchmark.pedantic(self_play, args=(SEEDS, 5, bot), rounds=3, iterations=1)
+    mean = benchmark.stats.stats.mean if benchmark.stats else None
+    if mean:
+        benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
+        benchmark.extra_info["games_per_s"] = round(len(SEEDS) / mean, 1)
+        benchmark.extra_info["events_per_s"] = round(events / mean)
+    assert decisions > 0
+
+
+@pytest.fixture(scope="module")
+def long_record() -> list[bytes]:
+    lines = []
+    for seed in SEEDS:
+        game = new_game("identity", 8, seed)
+        while not game.over:
+            game.submit(bot_choice("basic", game.state, game.request))
+        lines.append(b"\n".join(ev.encode(e) for e in game.events))
+    return lines
+
+
+def test_bench_fold(benchmark, long_record: list[bytes]) -> None:
+    games = [ev.decode_lines(blob) for blob in long_record]
+    n = sum(len(g) for g in games)
+
+    def run() -> None:
+        for g in games:
+            fold(g)
+
+    benchmark(run)
+    if benchmark.stats:
+        benchmark.extra_info["events_per_s"] = round(n / benchmark.stats.stats.mean)
+
+
+def test_bench_decode_and_fold(benchmark, long_record: list[bytes]) -> None:
+    n = sum(blob.count(b"\n") + 1 for blob in long_record)
+
+    def run() -> None:
+        for blob in long_record:
+            fold(ev.decode_lines(blob))
+
+    benchmark(run)
+    if benchmark.stats:
+        benchmark.extra_info["events_per_s"] = round(n / benchmark.stats.stats.mean)

@@ -1,0 +1,91 @@
+"""`sgz sim`, `sgz replay` and `sgz play` from the outside."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import main
+from records import read_record
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(main, list(args), input=input)
+
+
+def test_sim_writes_one_record_per_game_and_summarises(tmp_path: Path) -> None:
+    res = run("sim", "--mode", "identity", "--players", "5", "--games", "4", "--seed", "10", "--out", str(tmp_path), "--json")
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.output)
+    files = sorted(tmp_path.glob("*.jsonl"))
+    assert len(files) == 4 and summary["games"] == 4
+    assert set(summary["win_rate_by_role"]) == {"lord", "loyalist", "rebel", "renegade"}
+    for f in files:
+        rec = read_record(f)
+        assert rec.header.mode == "identity" and rec.header.players == 5
+        assert type(rec.events[-1]).__name__ == "GameEnded"
+
+
+def test_sim_twice_keeps_the_records_already_there(tmp_path: Path) -> None:
+    assert run("sim", "--games", "2", "--out", str(tmp_path)).exit_code == 0
+    before = {p: p.read_bytes() for p in tmp_path.glob("*.jsonl")}
+    res = run("sim", "--games", "2", "--out", str(tmp_path))
+    assert res.exit_code == 0 and "2 already there" in res.output
+    assert {p: p.read_bytes() for p in tmp_path.glob("*.jsonl")} == before
+
+
+def test_sim_counts_draws_at_the_turn_limit(tmp_path: Path) -> None:
+    res = run("sim", "--games", "3", "--option", "max_turns=2", "--out", str(tmp_path), "--json")
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["draws"] == 3
+
+
+def test_bad_flags_give_one_line_errors(tmp_path: Path) -> None:
+    for args, text in (
+        (("sim", "--players", "3", "--out", str(tmp_path)), "4-10 players"),
+        (("sim", "--mode", "chess", "--out", str(tmp_path)), "unknown mode"),
+        (("sim", "--mode", "duel", "--players", "2", "--out", str(tmp_path)), "not playable yet"),
+        (("sim", "--option", "deck=tarot", "--out", str(tmp_path)), "bad option"),
+        (("sim", "--bots", "clever", "--out", str(tmp_path)), "unknown bot"),
+    ):
+        res = run(*args)
+        assert res.exit_code != 0, args
+        assert text in res.output, res.output
+
+
+def test_replay_narrates_in_both_languages(tmp_path: Path) -> None:
+    run("sim", "--games", "1", "--seed", "3", "--out", str(tmp_path))
+    f = str(next(tmp_path.glob("*.jsonl")))
+    en = run("replay", f)
+    zh = run("replay", f, "--lang", "zh")
+    assert en.exit_code == zh.exit_code == 0
+    assert "Game starts" in en.output and "Game over" in en.output
+    assert "游戏开始" in zh.output and "游戏结束" in zh.output
+
+
+def test_replay_at_prints_the_state_and_json(tmp_path: Path) -> None:
+    run("sim", "--games", "1", "--seed", "3", "--out", str(tmp_path))
+    f = str(next(tmp_path.glob("*.jsonl")))
+    res = run("replay", f, "--at", "30", "--json")
+    assert res.exit_code == 0
+    state = json.loads(res.output)
+    assert state["seq"] == 31 and len(state["players"]) == 5
+    bad = run("replay", f, "--at", "999999")
+    assert bad.exit_code != 0 and "--at 999999" in bad.output
+
+
+def test_play_quit_leaves_a_valid_partial_record(tmp_path: Path) -> None:
+    out = tmp_path / "me.jsonl"
+    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="abc\n99\nq\n")
+    assert res.exit_code == 0, res.output
+    assert "not understood" in res.output and "out of range" in res.output
+    rec = read_record(out)
+    assert rec.events and type(rec.events[-1]).__name__ != "GameEnded"
+
+
+def test_play_refuses_to_overwrite_a_record(tmp_path: Path) -> None:
+    out = tmp_path / "me.jsonl"
+    out.write_text("precious\n")
+    res = run("play", "--out", str(out))
+    assert res.exit_code != 0 and out.read_text() == "precious\n"

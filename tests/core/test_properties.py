@@ -1,0 +1,73 @@
+"""Properties that hold at every point of many seeded bot games."""
+from __future__ import annotations
+
+import msgspec
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core import events as ev
+from core.bots import bot_choice
+from core.evolve import fold
+from core.game import new_game
+
+SIDES = {"lord": "lord", "loyalist": "lord", "rebel": "rebel", "renegade": "renegade"}
+
+
+def play_checked(seed: int, players: int, bot: str, deck: str = "basic") -> tuple[list[ev.Event], list[tuple[int, object]]]:
+    """Play a bot game, checking card conservation and hp after every event;
+    return the events and live-state snapshots at a few points."""
+    snapshots: list[tuple[int, object]] = []
+    holder: dict[str, object] = {}
+    every = 97 + seed % 50
+
+    def check(event: ev.Event) -> None:
+        game = holder.get("game")
+        if game is None:
+            return
+        state = game.state
+        where = state.zone_cards()  # raises if a card is in two zones
+        assert len(where) == expected, f"event {state.seq}: {len(where)} cards on the table, expected {expected}"
+        for p in state.players:
+            assert p.hp <= p.max_hp, f"event {state.seq}: seat {p.seat} hp {p.hp} > max {p.max_hp}"
+        if state.seq % every == 0:
+            snapshots.append((state.seq, msgspec.to_builtins(state)))
+
+    game = new_game("identity", players, seed, {"deck": deck}, on_event=check)
+    expected = len(game.state.zone_cards())
+    holder["game"] = game
+    while not game.over:
+        game.submit(bot_choice(bot, game.state, game.request))
+    return game.events, snapshots
+
+
+def check_winner(events: list[ev.Event]) -> None:
+    state = fold(events)
+    end = events[-1]
+    assert isinstance(end, ev.GameEnded), "every bot game ends with GameEnded"
+    assert sum(isinstance(e, ev.GameEnded) for e in events) == 1
+    roles = {p.seat: p.role for p in state.players}
+    if not end.winners:
+        assert end.reason.startswith(("turn_limit", "no_cards_left"))
+        return
+    sides = {SIDES[roles[s]] for s in end.winners}
+    assert len(sides) == 1, f"winners from several sides: {end.winners}"
+    side = sides.pop()
+    lord_alive = state.players[0].alive
+    if side == "lord":
+        assert lord_alive and not any(p.alive and p.role in ("rebel", "renegade") for p in state.players)
+        assert set(end.winners) == {s for s, r in roles.items() if r in ("lord", "loyalist")}
+    elif side == "rebel":
+        assert not lord_alive
+        assert set(end.winners) == {s for s, r in roles.items() if r == "rebel"}
+    else:
+        assert not lord_alive and [p.seat for p in state.players if p.alive] == list(end.winners)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31 - 1), players=st.integers(4, 10), bot=st.sampled_from(["basic", "random"]))
+def test_bot_games_conserve_cards_fold_exactly_and_end_with_a_consistent_winner(seed: int, players: int, bot: str) -> None:
+    events, snapshots = play_checked(seed, players, bot)
+    for seq, live in snapshots:
+        assert msgspec.to_builtins(fold(events[:seq])) == live, f"fold differs from the live state at event {seq}"
+    assert msgspec.to_builtins(fold(events))["seq"] == len(events)
+    check_winner(events)

@@ -1,0 +1,155 @@
+"""Scripted positions for rule scenarios.
+
+``Table`` builds a game from explicit events (roles, generals, hands, the draw
+pile from the top down), so a test states the position it is about, then
+answers each request itself.  The events are real, so ``fold(table.events)``
+is the live state throughout.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from core import events as ev
+from core.deck import CARDS
+from core.engine import Engine
+from core.evolve import fold
+from core.game import Game
+from core.modes import mode_of
+from core.modes.identity import roles_for
+from core.requests import PASS, Choice, Request
+from core.state import State
+
+
+class Table:
+    def __init__(
+        self,
+        players: int = 4,
+        *,
+        roles: Sequence[str] | None = None,
+        hands: Mapping[int, Iterable[str]] | None = None,
+        equip: Mapping[int, Iterable[str]] | None = None,
+        pile: Iterable[str] = (),
+        hp: Mapping[int, int] | None = None,
+        max_hp: Mapping[int, int] | None = None,
+        generals: Mapping[int, str] | None = None,
+        first: int = 0,
+        seed: int = 7,
+        mode: str = "identity",
+        options: dict[str, Any] | None = None,
+    ) -> None:
+        opts = mode_of(mode).check(players, options or {})
+        self.used: set[int] = set()
+        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts)]
+        events.append(ev.RolesDealt(roles=tuple(roles or roles_for(players))))
+        events.append(ev.RoleShown(seat=0, role=(roles or roles_for(players))[0]))
+        for seat in range(players):
+            g = (generals or {}).get(seat, "vanilla")
+            top = (max_hp or {}).get(seat, 4)
+            events.append(ev.GeneralChosen(seat=seat, general=g, max_hp=top, hp=(hp or {}).get(seat, top)))
+        top_cards = [self.card(n) for n in pile]
+        hand_cards = {s: [self.card(n) for n in names] for s, names in (hands or {}).items()}
+        equip_cards = {s: [self.card(n) for n in names] for s, names in (equip or {}).items()}
+        rest = [c.number for c in CARDS if c.number not in self.used]
+        # The pile is stored top last: the listed top cards end the list.
+        events.append(ev.PileShuffled(order=tuple(rest + top_cards[::-1] + [c for cs in (*hand_cards.values(), *equip_cards.values()) for c in cs])))
+        for seat, cards in hand_cards.items():
+            if cards:
+                events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="hand", dst_seat=seat, reason="deal", vis=(seat,)))
+        for seat, cards in equip_cards.items():
+            if cards:
+                events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="equip", dst_seat=seat, reason="deal"))
+        if first != 0:
+            before = (first - 1) % players
+            events.append(ev.TurnStarted(seat=before, turn=0, round=0))
+            events.append(ev.TurnEnded(seat=before))
+        state = fold(events)
+        self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+
+    def card(self, name: str) -> int:
+        """The first unused card of ``name`` (a glossary id), or ``#N`` for card N."""
+        if name.startswith("#"):
+            number = int(name[1:])
+        else:
+            number = next((c.number for c in CARDS if c.name == name and c.number not in self.used), -1)
+            if number < 0:
+                raise ValueError(f"no unused {name!r} card left in the deck")
+        if number in self.used:
+            raise ValueError(f"card {number} is used twice in the scenario")
+        self.used.add(number)
+        return number
+
+    # -- looking --------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        return self.game.state
+
+    @property
+    def events(self) -> list[ev.Event]:
+        return self.game.events
+
+    @property
+    def request(self) -> Request:
+        req = self.game.request
+        assert req is not None, "the game is over"
+        return req
+
+    def hand(self, seat: int) -> list[str]:
+        return [CARDS[c].name for c in self.state.players[seat].hand]
+
+    def hp(self, seat: int) -> int:
+        return self.state.players[seat].hp
+
+    def of_type(self, kind: type[ev.Event], since: int = 0) -> list[Any]:
+        return [e for e in self.events[since:] if isinstance(e, kind)]
+
+    # -- answering ------------------------------------------------------------
+
+    def choose(self, choice: Choice) -> list[ev.Event]:
+        return self.game.submit(choice)
+
+    def in_hand(self, seat: int, name: str) -> int:
+        for c in self.state.players[seat].hand:
+            if CARDS[c].name == name:
+                return c
+        raise AssertionError(f"seat {seat} holds no {name!r}: {self.hand(seat)}")
+
+    def use(self, name: str, *targets: int) -> list[ev.Event]:
+        """The asked seat uses (or answers with) a card of ``name`` from its hand."""
+        req = self.request
+        card = self.in_hand(req.seat, name)
+        return self.choose(Choice(cards=(card,), targets=tuple(targets)))
+
+    def pass_(self) -> list[ev.Event]:
+        return self.choose(Choice(option=PASS))
+
+    def end(self) -> list[ev.Event]:
+        """End the play phase."""
+        assert self.request.kind == "play", self.request
+        return self.choose(Choice(option="end"))
+
+    def discard(self, *names: str) -> list[ev.Event]:
+        seat = self.request.seat
+        hand = list(self.state.players[seat].hand)
+        picked = []
+        for n in names:
+            c = next(c for c in hand if CARDS[c].name == n and c not in picked)
+            picked.append(c)
+        return self.choose(Choice(cards=tuple(picked)))
+
+    def until(self, kind: str, seat: int | None = None, limit: int = 200) -> Request:
+        """End play phases and pass until a request of ``kind`` (for ``seat``) comes."""
+        for _ in range(limit):
+            req = self.request
+            if req.kind == kind and (seat is None or req.seat == seat):
+                return req
+            if req.kind == "play":
+                self.end()
+            elif req.kind == "discard":
+                self.choose(Choice(cards=tuple(req.cards[: req.min])))
+            elif any(c.is_pass for c in req.choices):
+                self.pass_()
+            else:
+                self.choose(req.choices[0])
+        raise AssertionError(f"no {kind} request within {limit} steps")
