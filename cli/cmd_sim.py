@@ -11,53 +11,76 @@ from .common import fail, parse_bots, parse_options
 
 
 @click.command()
-@click.option("--mode", default="identity", show_default=True, help="Game mode id.")
-@click.option("--players", "-n", default=5, show_default=True, type=int, help="Number of seats.")
+@click.option("--mode", default=None, help="Game mode id.  [default: identity]")
+@click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5]")
 @click.option("--games", "-k", default=1, show_default=True, type=click.IntRange(min=1), help="How many games.")
-@click.option("--seed", "-s", default=1, show_default=True, type=int, help="Seed of the first game (game i uses seed+i).")
-@click.option("--bots", default="basic", show_default=True, help="Bot for every seat, or a comma list by seat.")
+@click.option("--seed", "-s", default=None, type=int, help="Seed of the first game (game i uses seed+i).  [default: 1]")
+@click.option("--bots", default=None, help="Bot for every seat, or a comma list by seat.  [default: basic; with --from, the record's bots]")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Mode option (repeatable), e.g. deck=basic.")
 @click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Folder for the records (*.jsonl).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def sim(mode: str, players: int, games: int, seed: int, bots: str, options: tuple[str, ...], out: str, as_json: bool) -> None:
-    """Run K bot games, write one record per game into OUT, print a summary."""
+@click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record (a fork, or an unfinished game) instead of starting new ones.")
+@click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position (game i reseeds S+i).")
+def sim(mode: str | None, players: int | None, games: int, seed: int | None, bots: str | None, options: tuple[str, ...], out: str, as_json: bool, from_: str | None, reseed: int | None) -> None:
+    """Run K bot games, write one record per game into OUT, print a summary.
+
+    With --from FILE the games continue FILE's game from its last event: a
+    decision pending there is offered again.  Without --reseed the
+    continuation keeps FILE's random stream (the parent's bots then play the
+    parent's game again, event for event); --reseed S gives a new future.
+    The new records keep FILE's parent and fork point in their headers.
+    """
     from core.modes import ModeError
     from records import RecordError, read_record
     from records.session import run_bots, sim_game_id, start_recorded
 
-    opts = parse_options(options)
-    seats = parse_bots(bots, players)
     folder = Path(out)
+    finals: list = []  # the final State of every game
+    decisions = events = skipped = 0
+    written: list[str] = []
+    started = time.perf_counter()
+    if from_ is not None:
+        if mode is not None or players is not None or seed is not None or options:
+            fail("--mode, --players, --seed and --option come from the record with --from")
+        if games > 1 and reseed is None:
+            fail("--games K with --from needs --reseed S (without it every continuation is the same game)")
+        finals, decisions, events, skipped, mode, players, bots, written = _continue(from_, games, bots, reseed, folder)
+    else:
+        if reseed is not None:
+            fail("--reseed goes with --from")
+        mode, players, seed, bots = mode or "identity", players or 5, 1 if seed is None else seed, bots or "basic"
+        opts = parse_options(options)
+        seats = parse_bots(bots, players)
+        for k in range(games):
+            game_seed = seed + k
+            try:
+                from core.modes import mode_of
+
+                full_opts = mode_of(mode).check(players, opts)
+            except ModeError as exc:
+                fail(str(exc))
+            gid = sim_game_id(mode, players, game_seed, full_opts, {str(s): b for s, b in seats.items()})
+            path = folder / f"{mode}-{players}p-s{game_seed}-{gid[:8]}.jsonl"
+            if path.exists():
+                # The same id means the same game: keep the record that is there.
+                try:
+                    rec = read_record(path)
+                except RecordError as exc:
+                    fail(f"{path} exists and is damaged ({exc}); move it away first")
+                finals.append(_final(rec.events))
+                skipped += 1
+            else:
+                game, writer = start_recorded(path, mode, players, game_seed, opts, seats, game_id=gid)
+                with writer:
+                    run_bots(game, seats)
+                finals.append(game.state)
+                decisions += game.state.decisions
+                events += len(game.events)
     wins: Counter[str] = Counter()
     roles_seen: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    turns = decisions = events = skipped = 0
-    started = time.perf_counter()
-    for k in range(games):
-        game_seed = seed + k
-        try:
-            from core.modes import mode_of
-
-            full_opts = mode_of(mode).check(players, opts)
-        except ModeError as exc:
-            fail(str(exc))
-        gid = sim_game_id(mode, players, game_seed, full_opts, {str(s): b for s, b in seats.items()})
-        path = folder / f"{mode}-{players}p-s{game_seed}-{gid[:8]}.jsonl"
-        if path.exists():
-            # The same id means the same game: keep the record that is there.
-            try:
-                rec = read_record(path)
-            except RecordError as exc:
-                fail(f"{path} exists and is damaged ({exc}); move it away first")
-            state = _final(rec.events)
-            skipped += 1
-        else:
-            game, writer = start_recorded(path, mode, players, game_seed, opts, seats, game_id=gid)
-            with writer:
-                run_bots(game, seats)
-            state = game.state
-            decisions += state.decisions
-            events += len(game.events)
+    turns = 0
+    for state in finals:
         turns += state.turn
         reasons[state.end_reason.split(":")[0]] += 1
         for p in state.players:
@@ -77,19 +100,70 @@ def sim(mode: str, players: int, games: int, seed: int, bots: str, options: tupl
         "mean_turns": round(turns / games, 2),
         "decisions_per_s": round(decisions / elapsed) if decisions else None,
     }
+    if from_ is not None:
+        summary["from"] = from_
+        summary["records"] = written
     if as_json:
         import msgspec
 
         click.echo(msgspec.json.format(msgspec.json.encode(summary)).decode())
         return
-    click.echo(f"{games} game(s) of {mode}, {players} players, bots {bots}; records in {folder}" + (f" ({skipped} already there)" if skipped else ""))
+    what = f"continuation(s) of {from_}" if from_ else f"game(s) of {mode}"
+    click.echo(f"{games} {what}, {players} players, bots {bots}; records in {folder}" + (f" ({skipped} already there)" if skipped else ""))
     click.echo("wins by role (seats of that role on the winning side / seats of that role):")
     for r in sorted(roles_seen):
         click.echo(f"  {r:<9} {wins[r]:>6} / {roles_seen[r]:<6} {wins[r] / roles_seen[r]:6.1%}")
     click.echo("game ends: " + ", ".join(f"{r} {n}" for r, n in sorted(reasons.items())))
     click.echo(f"draws (no winner): {draws}; mean turns: {turns / games:.1f}")
+    if from_ is not None:
+        click.echo("records: " + ", ".join(written))
     if decisions:
         click.echo(f"{decisions} decisions, {events} events in {elapsed:.2f}s ({decisions / elapsed:,.0f} decisions/s)")
+
+
+def _continue(from_: str, games: int, bots: str | None, reseed: int | None, folder: Path):
+    """Continue the record ``from_`` ``games`` times into ``folder``."""
+    from records import RecordError, read_record
+    from records.session import run_bots
+    from replay.fork import ForkError, derived_id, start_continuation
+
+    from .common import load
+
+    record = load(from_)
+    h = record.header
+    if bots is None:
+        seats = {s: h.bots.get(str(s), "basic") for s in range(h.players)}
+        bots = ",".join(seats[s] for s in range(h.players))
+    else:
+        seats = parse_bots(bots, h.players)
+    finals = []
+    written: list[str] = []
+    decisions = events = skipped = 0
+    for k in range(games):
+        new_seed = None if reseed is None else reseed + k
+        gid = derived_id("continue", h.game, len(record.events), new_seed, sorted(seats.items()))
+        tag = "" if new_seed is None else f"-r{new_seed}"
+        path = folder / f"{Path(from_).stem}-cont{tag}-{gid[:8]}.jsonl"
+        written.append(str(path))
+        if path.exists():
+            try:
+                rec = read_record(path)
+            except RecordError as exc:
+                fail(f"{path} exists and is damaged ({exc}); move it away first")
+            finals.append(_final(rec.events))
+            skipped += 1
+            continue
+        try:
+            game, writer = start_continuation(path, record, game=gid, bots=seats, reseed=new_seed)
+        except ForkError as exc:
+            fail(str(exc))
+        before = game.state.decisions
+        with writer:
+            run_bots(game, seats)
+        finals.append(game.state)
+        decisions += game.state.decisions - before
+        events += len(game.events) - len(record.events)
+    return finals, decisions, events, skipped, h.mode, h.players, bots, written
 
 
 def _final(events):  # -> State

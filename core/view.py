@@ -1,11 +1,16 @@
 """What one seat may see (boardgame.io's playerView).
 
 ``view(state, seat)`` is the projection as data: no other seat's hand, no
-hidden role, no draw-pile order.  ``seat=None`` is the full review.
+hidden role, no draw-pile order.  ``seat=None`` is the full review.  A card
+can also lie face down in an open zone (moved there with a ``vis`` that leaves
+the seat out); the State does not say so, so the caller that knows (the
+replay's ``Visibility``, from the events) passes those cards as ``unseen``
+and the view shows ``None`` in their place.
 ``SeatView`` is the cheap read-only window a bot decides through.
 """
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from .deck import CARDS
@@ -13,8 +18,14 @@ from .distance import attack_range, distance, in_attack_range
 from .state import State
 
 
-def view(state: State, seat: int | None = None) -> dict[str, Any]:
+def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) -> dict[str, Any]:
     full = seat is None
+    if full or not unseen:
+        def show(cards: Iterable[int]) -> list[Any]:
+            return list(cards)
+    else:
+        def show(cards: Iterable[int]) -> list[Any]:
+            return [None if c in unseen else c for c in cards]
     players = []
     for p in state.players:
         mine = full or p.seat == seat
@@ -30,8 +41,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
                 "role": p.role if (mine or p.role_shown) else None,
                 "hand_count": len(p.hand),
                 "hand": list(p.hand) if mine else None,
-                "equip": dict(p.equip),
-                "judge": list(p.judge),
+                "equip": dict(zip(p.equip, show(p.equip.values()))),
+                "judge": show(p.judge),
                 "chained": p.chained,
                 "flipped": p.flipped,
             }
@@ -46,8 +57,8 @@ def view(state: State, seat: int | None = None) -> dict[str, Any]:
         "phase": state.phase,
         "pile_count": len(state.pile),
         "pile": list(state.pile) if full else None,
-        "discard": list(state.discard),
-        "processing": list(state.processing),
+        "discard": show(state.discard),
+        "processing": show(state.processing),
         "players": players,
         "ended": state.ended,
         "winners": list(state.winners),

@@ -1,0 +1,47 @@
+"""`sgz fork`: a new record holding a prefix of another, to continue differently."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import fail, load
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--at", "at", type=int, default=None, help="Fork after event N: the new record keeps events 0..N (what `replay --at N` shows).")
+@click.option("--turn", "turn", type=int, default=None, help="Fork at the start of turn T (just after its TurnStarted event).")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="The new record (never overwritten).")
+def fork(file: str, at: int | None, turn: int | None, out: str) -> None:
+    """Fork the game in FILE after event N into a new record OUT.
+
+    OUT's header names FILE's game as its parent and keeps the number of
+    events taken (fork_at = N + 1); FILE is only read.  Continue the fork
+    with `sgz play --from OUT` or `sgz sim --from OUT` (add --reseed S for a
+    new random future).
+    """
+    from replay.fork import ForkError, pending, resume_record, write_fork
+    from replay.seek import SeekError, Timeline
+
+    if (at is None) == (turn is None):
+        fail("give one of --at N or --turn T")
+    if Path(out).exists():
+        fail(f"{out} exists; choose a new file (records are never overwritten)")
+    record = load(file)
+    tl = Timeline(record.events)
+    try:
+        n = at if at is not None else tl.turn_event(turn)  # type: ignore[arg-type]
+        tl.check_event(n)
+    except SeekError as exc:
+        fail(f"{'--at' if at is not None else '--turn'}: {exc}")
+    try:
+        header = write_fork(record, n, out)
+    except ForkError as exc:
+        fail(str(exc))
+    try:
+        nxt = pending(resume_record(record.events, n + 1, timeline=tl).request)
+    except ForkError as exc:
+        nxt = str(exc)
+    click.echo(f"forked {file} after event {n} of {len(record.events) - 1} into {out}")
+    click.echo(f"  game {header.game}, parent {header.parent}, keeps {header.fork_at} events; next: {nxt}")

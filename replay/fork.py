@@ -1,0 +1,139 @@
+"""Forks: a new record that starts as a prefix of another, and its continuations.
+
+Positions follow ``sgz replay --at N``: *forking at event N* keeps events
+0..N, the position whose state ``replay --at N`` shows.  The header's
+``fork_at`` is the number of parent events kept, N + 1.  The parent record
+is only read.
+
+A fork is continued (``sgz sim --from``, ``sgz play --from``) by re-running
+the turn in progress (``core.game.resume``): if event N was in the middle of
+a resolution, the rules carry on to the next decision, and that decision is
+offered again.  Chance comes from counters in the state, so without a reseed
+the continuation draws what the parent drew: the same decisions give the
+parent's events, event for event.  ``reseed`` appends a ``Reseeded`` event at
+that decision, and the future draws (shuffles, bot choices) from the new seed.
+
+A continuation is written as a new record (records are never appended to or
+overwritten).  Its header keeps the fork's ``parent`` and ``fork_at``, so it
+sits in the game tree where the fork does; continuing a record that is not a
+fork makes it a fork of that record at its end.
+"""
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+
+import msgspec
+
+from core import events as ev
+from core.game import Game
+from core.requests import Request
+from records.format import FORMAT_VERSION, Header, Record, RecordWriter
+
+from .seek import Timeline
+
+
+class ForkError(ValueError):
+    """A fork or continuation that cannot be made (the message says why)."""
+
+
+def derived_id(*parts: object) -> str:
+    """A game id that follows from what determines the game (a rerun gets the same id)."""
+    return hashlib.blake2b(repr(parts).encode(), digest_size=8).hexdigest()
+
+
+def fork_header(header: Header, *, game: str, parent: str | None, fork_at: int | None, bots: dict[str, str] | None = None) -> Header:
+    return msgspec.structs.replace(
+        header,
+        v=FORMAT_VERSION,
+        game=game,
+        parent=parent,
+        fork_at=fork_at,
+        bots=header.bots if bots is None else bots,
+        h="",
+    )
+
+
+def write_fork(record: Record, n: int, out: str | Path, *, game: str | None = None) -> Header:
+    """Write the fork of ``record`` at event ``n`` (events 0..n) to ``out``; return its header."""
+    events = record.events
+    if not 0 <= n < len(events):
+        raise ForkError(f"event {n} is not in the record (events 0-{len(events) - 1})")
+    keep = n + 1
+    gid = game or derived_id("fork", record.header.game, keep)
+    header = fork_header(record.header, game=gid, parent=record.header.game, fork_at=keep)
+    try:
+        with RecordWriter(out, header) as writer:
+            writer.write_all(events[:keep])
+    except FileExistsError:
+        raise ForkError(f"{out} exists; choose a new file (records are never overwritten)") from None
+    return header
+
+
+def continued_header(header: Header, kept: int, *, game: str, bots: dict[str, str]) -> Header:
+    """The header of a continuation of a record (``kept`` events long) as a new record."""
+    if header.parent is not None:
+        return fork_header(header, game=game, parent=header.parent, fork_at=header.fork_at, bots=bots)
+    return fork_header(header, game=game, parent=header.game, fork_at=kept, bots=bots)
+
+
+def resume_record(events: Sequence[ev.Event], upto: int | None = None, *, reseed: int | None = None, timeline: Timeline | None = None) -> Game:
+    """A running game after the first ``upto`` events (all by default).
+
+    The recorded decisions of the turn in progress are re-run and checked;
+    ``reseed`` appends a ``Reseeded`` event at the decision that is pending.
+    """
+    from core.evolve import FoldError
+
+    upto = len(events) if upto is None else upto
+    tl = timeline or Timeline(events)
+    try:
+        game = tl.resume(upto)
+    except FoldError as exc:
+        raise ForkError(f"cannot continue the record: {exc}") from None
+    if game.over:
+        raise ForkError(f"the game is over at event {len(game.events) - 1}; there is nothing to continue")
+    if reseed is not None:
+        game.add_external(ev.Reseeded(seed=reseed))
+    return game
+
+
+def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None) -> tuple[Game, RecordWriter]:
+    """Continue ``record`` into a new record at ``path``: its events, then what follows."""
+    game_obj = resume_record(record.events, reseed=reseed)
+    header = continued_header(record.header, len(record.events), game=game, bots={str(s): b for s, b in sorted(bots.items())})
+    try:
+        writer = RecordWriter(path, header)
+    except FileExistsError:
+        raise ForkError(f"{path} exists; choose a new file (records are never overwritten)") from None
+    writer.write_all(game_obj.events)
+    game_obj.on_event = writer.write
+    return game_obj, writer
+
+
+def undo_point(events: Sequence[ev.Event], seat: int) -> int | None:
+    """The number of events before ``seat``'s latest decision (None: it made none)."""
+    Decided = ev.Decided
+    for i in range(len(events) - 1, 0, -1):
+        e = events[i]
+        if type(e) is Decided and e.seat == seat:
+            return i
+    return None
+
+
+def pending(request: Request | None) -> str:
+    if request is None:
+        return "the game is over"
+    what = f"{request.kind}" + (f", {request.prompt}" if request.prompt and request.prompt != request.kind else "")
+    return f"seat {request.seat} to decide ({what})"
+
+
+def free_path(path: Path, tag: str) -> Path:
+    """``game.jsonl`` -> ``game.TAG1.jsonl`` (or 2, 3, … whichever does not exist)."""
+    k = 1
+    while True:
+        candidate = path.with_name(f"{path.stem}.{tag}{k}{path.suffix}")
+        if not candidate.exists():
+            return candidate
+        k += 1
