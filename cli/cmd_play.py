@@ -6,6 +6,9 @@ import click
 from .common import fail, parse_bots, parse_options
 
 
+UNDO = "undo"  # what ask_person returns when the person types undo
+
+
 def describe(choice, lang: str) -> str:  # choice: core.requests.Choice
     from core.deck import CARDS
 
@@ -32,16 +35,18 @@ def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt):  # -> Choice
     if req.choices:
         for i, choice in enumerate(req.choices, 1):
             click.echo(f"  {i:>2}. {describe(choice, lang)}")
-        hint = f"number 1-{len(req.choices)}, or q to quit"
+        hint = f"number 1-{len(req.choices)}, undo, or q to quit"
     else:
         for i, c in enumerate(req.cards, 1):
             click.echo(f"  {i:>2}. {CARDS[c].label(lang)}")
         want = str(req.min) if req.min == req.max else f"{req.min}-{req.max}"
-        hint = f"pick {want} numbers separated by spaces, or q to quit"
+        hint = f"pick {want} numbers separated by spaces, undo, or q to quit"
     while True:
         answer = str(prompt_fn(hint, default="", show_default=False)).strip()
         if answer.lower() in ("q", "quit", "exit"):
             return None
+        if answer.lower() in ("u", "undo"):
+            return UNDO
         try:
             picks = [int(x) for x in answer.replace(",", " ").split()]
         except ValueError:
@@ -61,51 +66,123 @@ def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt):  # -> Choice
 
 
 @click.command()
-@click.option("--mode", default="identity", show_default=True)
-@click.option("--players", "-n", default=5, show_default=True, type=int)
-@click.option("--seat", default=0, show_default=True, type=int, help="Your seat (0 is the lord in identity).")
-@click.option("--seed", "-s", default=1, show_default=True, type=int)
-@click.option("--bots", default="basic", show_default=True, help="Bot for the other seats.")
+@click.option("--mode", default=None, help="Game mode id.  [default: identity]")
+@click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5]")
+@click.option("--seat", default=None, type=int, help="Your seat (0 is the lord in identity).  [default: 0; with --from, the record's person seat]")
+@click.option("--seed", "-s", default=None, type=int, help="Game seed.  [default: 1]")
+@click.option("--bots", default=None, help="Bot for the other seats, or a comma list by seat.  [default: basic; with --from, the record's bots]")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
-def play(mode: str, players: int, seat: int, seed: int, bots: str, options: tuple[str, ...], lang: str, out: str) -> None:
-    """Play one seat at the terminal; the other seats are bots."""
+@click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record (a fork, or an unfinished game).")
+@click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position.")
+def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None) -> None:
+    """Play one seat at the terminal; the other seats are bots.
+
+    Type `undo` at a decision to go back to your previous decision: the game
+    so far is forked there into a new record (its parent is the game you
+    were playing, which stays as it was), and play goes on in the new one.
+    With --from FILE you continue FILE's game; a decision pending at its end
+    is offered again.
+    """
     from pathlib import Path
 
     from core.modes import ModeError
 
     from records.session import new_game_id, run_bots, start_recorded
+    from replay.fork import ForkError, start_continuation, undo_point
     from replay.narrate import Narrator
 
-    if not 0 <= seat < players:
-        fail(f"--seat {seat}: seats are 0-{players - 1}")
+    from .common import load
+
     if Path(out).exists():
         fail(f"{out} exists; choose a new file (records are never overwritten)")
-    seats = parse_bots(bots, players, person=seat)
-    try:
-        game, writer = start_recorded(out, mode, players, seed, parse_options(options), seats, game_id=new_game_id())
-    except ModeError as exc:
-        fail(str(exc))
+    if from_ is not None:
+        if mode is not None or players is not None or seed is not None or options:
+            fail("--mode, --players, --seed and --option come from the record with --from")
+        record = load(from_)
+        h = record.header
+        players = h.players
+        if seat is None:
+            people = [s for s in range(players) if str(s) not in h.bots]
+            seat = people[0] if len(people) == 1 else 0
+        if not 0 <= seat < players:
+            fail(f"--seat {seat}: seats are 0-{players - 1}")
+        if bots is None:
+            seats = {s: h.bots.get(str(s), "basic") for s in range(players) if s != seat}
+        else:
+            seats = parse_bots(bots, players, person=seat)
+        try:
+            game, writer = start_continuation(out, record, game=new_game_id(), bots=seats, reseed=reseed)
+        except ForkError as exc:
+            fail(str(exc))
+        header = writer.header
+        click.echo(f"continuing {from_} at event {len(record.events) - 1}" + (f" with a new seed {reseed}" if reseed is not None else "") + f"; recording to {out}")
+    else:
+        if reseed is not None:
+            fail("--reseed goes with --from")
+        mode, players, seed, seat = mode or "identity", players or 5, 1 if seed is None else seed, 0 if seat is None else seat
+        if not 0 <= seat < players:
+            fail(f"--seat {seat}: seats are 0-{players - 1}")
+        seats = parse_bots(bots or "basic", players, person=seat)
+        try:
+            game, writer = start_recorded(out, mode, players, seed, parse_options(options), seats, game_id=new_game_id())
+        except ModeError as exc:
+            fail(str(exc))
+        header = writer.header
     narrator = Narrator(lang, seat)
     shown = 0
+    undo = False
+    path = Path(out)
 
-    def person(g):
+    def tell(g) -> None:
         nonlocal shown
         for e in g.events[shown:]:
             text = narrator.line(e)
             if text:
                 click.echo(f"  {text}")
         shown = len(g.events)
-        return ask_person(g, seat, lang)
 
-    with writer:
-        finished = run_bots(game, seats, person)
-    for e in game.events[shown:]:
-        text = narrator.line(e)
-        if text:
-            click.echo(f"  {text}")
+    def person(g):
+        nonlocal undo
+        tell(g)
+        while True:
+            choice = ask_person(g, seat, lang)
+            if choice is not UNDO:
+                return choice
+            if undo_point(g.events, seat) is not None:
+                undo = True
+                return None
+            click.echo("  nothing to undo: you have not decided anything yet")
+
+    while True:
+        with writer:
+            finished = run_bots(game, seats, person)
+        if not undo:
+            break
+        undo = False
+        game, writer, path, header = _undo(game, header, path, seat, seats)
+        shown = len(game.events)
+    tell(game)
     if finished:
-        click.echo(f"game over; record: {out}")
+        click.echo(f"game over; record: {path}")
     else:
-        click.echo(f"quit; the record so far is in {out} ({len(game.events)} events)")
+        click.echo(f"quit; the record so far is in {path} ({len(game.events)} events)")
+
+
+def _undo(game, header, path, seat: int, seats: dict[int, str]):
+    """Fork the game before ``seat``'s latest decision into a new record; play on there."""
+    from records.format import RecordWriter
+    from records.session import new_game_id
+    from replay.fork import fork_header, free_path, resume_record, undo_point
+
+    k = undo_point(game.events, seat)
+    assert k is not None
+    new = resume_record(game.events, k)
+    new_path = free_path(path, "undo")
+    new_header = fork_header(header, game=new_game_id(), parent=header.game, fork_at=k, bots={str(s): b for s, b in sorted(seats.items())})
+    writer = RecordWriter(new_path, new_header)
+    writer.write_all(new.events)
+    new.on_event = writer.write
+    click.echo(f"undo: back to your decision after event {k - 1}; {path} stays as it was, play goes on in {new_path} (a fork of it)")
+    return new, writer, new_path, new_header

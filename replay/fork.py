@@ -130,10 +130,13 @@ def pending(request: Request | None) -> str:
 
 
 def free_path(path: Path, tag: str) -> Path:
-    """``game.jsonl`` -> ``game.TAG1.jsonl`` (or 2, 3, … whichever does not exist)."""
+    """``game.jsonl`` (or ``game.TAG1.jsonl``) -> ``game.TAG1.jsonl`` (or 2, 3, … whichever does not exist)."""
+    import re
+
+    stem = re.sub(rf"\.{re.escape(tag)}\d+$", "", path.stem)
     k = 1
     while True:
-        candidate = path.with_name(f"{path.stem}.{tag}{k}{path.suffix}")
+        candidate = path.with_name(f"{stem}.{tag}{k}{path.suffix}")
         if not candidate.exists():
             return candidate
         k += 1

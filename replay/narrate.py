@@ -42,9 +42,27 @@ class Narrator:
 
     def line(self, e: ev.Event, state: State | None = None) -> str | None:
         fn = _TEXT.get(type(e))
-        if fn is None:  # an event type without prose yet: show it as data
-            return ev.encode(e).decode()
+        if fn is None:  # an event type without prose yet
+            return _as_data(self, e)
         return fn(self, e)
+
+
+# Fields of an event without prose that a seat may be told: who, how much,
+# when.  Anything else (card numbers, roles, generals) may be hidden from it.
+_SAFE_FIELDS = ("seat", "src", "dst", "src_seat", "dst_seat", "n", "killer", "turn", "round", "phase", "source", "nature", "w")
+
+
+def _as_data(n: Narrator, e: ev.Event) -> str:
+    """An event type without prose: as data in the full review; for a seat, only safe fields."""
+    if n.viewer is None:
+        return ev.encode(e).decode()
+    tag = ev.TAGS.get(type(e)) or type(e).__struct_config__.tag or type(e).__name__
+    parts = []
+    for f in _SAFE_FIELDS:
+        v = getattr(e, f, None)
+        if type(v) is int or (type(v) is str and v):
+            parts.append(f"{f}={v}")
+    return f"({tag}{': ' if parts else ''}{', '.join(parts)})"
 
 
 def _start(n: Narrator, e: ev.GameStarted) -> str:

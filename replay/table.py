@@ -1,6 +1,8 @@
 """The table as text, from one seat's view (or the full review)."""
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from core.deck import CARDS
 from core.state import State
 from core.view import view
@@ -8,11 +10,14 @@ from core.view import view
 from .narrate import PHASE_ZH, ROLE_ZH
 
 
-def render(state: State, seat: int | None = None, lang: str = "en") -> str:
-    v = view(state, seat)
+def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = ()) -> str:
+    """The table after ``state`` as ``seat`` sees it; ``unseen``: cards face down for it (see ``core.view``)."""
+    v = view(state, seat, unseen)
     zh = lang == "zh"
 
-    def card(c: int) -> str:
+    def card(c: int | None) -> str:
+        if c is None:  # a card lying face down for this seat
+            return "暗置牌" if zh else "face-down card"
         return CARDS[c].label(lang)
 
     lines = []

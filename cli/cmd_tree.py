@@ -1,0 +1,56 @@
+"""`sgz tree`: the fork tree of recorded games."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import fail
+
+
+@click.command()
+@click.argument("path", type=click.Path())
+@click.option("--json", "as_json", is_flag=True, help="The trees as JSON (nested nodes).")
+def tree(path: str, as_json: bool) -> None:
+    """Show the fork tree of the records under PATH.
+
+    PATH is a folder of records (searched recursively), one record (its tree,
+    from the records in its folder), or an archive database (.duckdb).  A
+    fork reads `after N ─ game`: it kept the parent's events 0..N.
+    """
+    from records.format import RecordError
+    from replay.tree import build, find, from_archive, read_node, render, scan, to_json
+
+    p = Path(path)
+    skipped: list[str] = []
+    if not p.exists():
+        fail(f"{path}: no such file or folder")
+    if p.is_dir():
+        nodes, skipped = scan(p)
+        roots = build(nodes)
+    elif p.suffix in (".duckdb", ".db"):
+        try:
+            roots = build(from_archive(p))
+        except (RecordError, ImportError) as exc:
+            fail(str(exc))
+        except Exception as exc:  # duckdb's own errors: not an archive
+            fail(f"{path}: not an archive ({str(exc).splitlines()[0]})")
+    else:
+        try:
+            me = read_node(p)
+        except RecordError as exc:
+            fail(str(exc))
+        nodes, skipped = scan(p.parent)
+        root = find(build(nodes), me.game)
+        roots = [root] if root is not None else []
+    for why in skipped:
+        click.echo(f"sgz: skipped {why}", err=True)
+    if as_json:
+        import msgspec
+
+        click.echo(msgspec.json.format(msgspec.json.encode(to_json(roots))).decode())
+        return
+    if not roots:
+        click.echo(f"no records under {path}")
+        return
+    click.echo(render(roots))

@@ -1,0 +1,196 @@
+"""The fork tree of a set of records, like the variations of a PGN game.
+
+Every record header names its game and, for a fork, the ``parent`` game and
+``fork_at`` (the number of parent events it kept).  A game is a node; its
+forks are its children, in the order of their fork points.  A parent that is
+not among the records becomes a placeholder node, so nothing is dropped.
+Only headers (the first line) and the last line of each file are read.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core import events as ev
+from records.format import Header, RecordError, parse_header
+
+
+class Node(msgspec.Struct):
+    game: str
+    paths: list[str] = []
+    parent: str | None = None
+    fork_at: int | None = None
+    events: int | None = None  # None: no record of this game here
+    end: str | None = None  # "rebels (1, 3)"; None while unfinished
+    mode: str = ""
+    players: int = 0
+    seed: int | None = None
+    children: list["Node"] = []
+
+
+def _tail(path: Path) -> tuple[int, bytes]:
+    """(number of event lines, the last line) of a record file."""
+    with open(path, "rb") as f:
+        blob = f.read()
+    lines = blob.count(b"\n") + (0 if blob.endswith(b"\n") or not blob else 1)
+    last = blob.rstrip(b"\n").rsplit(b"\n", 1)[-1]
+    return lines - 1, last
+
+
+def read_node(path: Path) -> Node:
+    """A node from one record file (RecordError if it is not a record)."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline().rstrip(b"\n")
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+    header: Header = parse_header(first, str(path))
+    n, last = _tail(path)
+    end = None
+    if n > 0:
+        try:
+            e = ev.decode(last)
+        except msgspec.DecodeError:
+            e = None
+        if type(e) is ev.GameEnded:
+            end = f"{e.reason} {tuple(e.winners)}" if e.winners else f"{e.reason}, no winner"
+    return Node(game=header.game, paths=[str(path)], parent=header.parent, fork_at=header.fork_at, events=max(n, 0), end=end, mode=header.mode, players=header.players, seed=header.seed)
+
+
+def scan(root: str | Path) -> tuple[list[Node], list[str]]:
+    """The nodes of every record under ``root`` (a folder, searched recursively), and the files skipped."""
+    nodes: list[Node] = []
+    skipped: list[str] = []
+    for dirpath, _dirs, files in os.walk(root):
+        for name in sorted(files):
+            if not name.endswith(".jsonl"):
+                continue
+            try:
+                nodes.append(read_node(Path(dirpath) / name))
+            except RecordError as exc:
+                skipped.append(str(exc))
+    return nodes, skipped
+
+
+def build(nodes: Iterable[Node]) -> list[Node]:
+    """Link nodes into trees; return the roots (records of one game are merged)."""
+    by_game: dict[str, Node] = {}
+    for node in nodes:
+        have = by_game.get(node.game)
+        if have is None:
+            by_game[node.game] = msgspec.structs.replace(node, paths=list(node.paths), children=[])
+            continue
+        have.paths += node.paths
+        if (node.events or 0) > (have.events or 0):  # the longest record of the game speaks for it
+            have.events, have.end = node.events, node.end
+    for node in list(by_game.values()):
+        if node.parent is not None and node.parent not in by_game:
+            by_game[node.parent] = Node(game=node.parent, mode=node.mode, players=node.players, seed=node.seed)
+    roots: list[Node] = []
+    for node in by_game.values():
+        parent = by_game.get(node.parent) if node.parent is not None else None
+        if parent is None or parent is node or _descends(by_game, parent, node):
+            roots.append(node)
+        else:
+            parent.children.append(node)
+    for node in by_game.values():
+        node.children.sort(key=lambda c: (c.fork_at or 0, c.game))
+    roots.sort(key=lambda r: (r.mode, r.players, r.seed if r.seed is not None else -1, r.game))
+    return roots
+
+
+def _descends(by_game: dict[str, Node], node: Node, ancestor: Node) -> bool:
+    """True if ``node`` has ``ancestor`` among its parents (a cycle of headers)."""
+    seen = set()
+    while node.parent is not None and node.game not in seen:
+        seen.add(node.game)
+        if node.parent == ancestor.game:
+            return True
+        nxt = by_game.get(node.parent)
+        if nxt is None:
+            return False
+        node = nxt
+    return False
+
+
+def find(roots: list[Node], game: str) -> Node | None:
+    """The root of the tree that holds ``game``."""
+    for root in roots:
+        stack = [root]
+        while stack:
+            node = stack.pop()
+            if node.game == game:
+                return root
+            stack += node.children
+    return None
+
+
+def label(node: Node, short: int = 8) -> str:
+    gid = node.game[:short]
+    if node.events is None:
+        return f"{gid} (no record here)"
+    state = f"over: {node.end}" if node.end else "unfinished"
+    return f"{gid} · {node.events} events · {state} · {', '.join(node.paths)}"
+
+
+def render(roots: list[Node]) -> str:
+    """The trees as text; a fork reads ``after N ─ child`` (it kept events 0..N)."""
+    lines: list[str] = []
+
+    def walk(node: Node, prefix: str) -> None:
+        for i, child in enumerate(node.children):
+            last = i == len(node.children) - 1
+            at = f"after {child.fork_at - 1}" if child.fork_at else "after ?"
+            lines.append(f"{prefix}{'└─' if last else '├─'} {at} ─ {label(child)}")
+            walk(child, prefix + ("   " if last else "│  "))
+
+    for root in roots:
+        title = f"{root.mode} {root.players}p seed {root.seed}" if root.mode else ""
+        lines.append(f"{label(root)}" + (f"  [{title}]" if title else ""))
+        walk(root, "")
+    return "\n".join(lines)
+
+
+def to_json(roots: list[Node]) -> list[dict[str, Any]]:
+    return msgspec.to_builtins(roots)
+
+
+def from_archive(db: str | Path) -> list[Node]:
+    """Nodes from an archive database's ``games`` table (the header fields)."""
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        cols = [r[0] for r in con.execute("DESCRIBE games").fetchall()]
+        want = {c: c for c in cols}
+        gid = next((c for c in ("game", "game_id", "id") if c in want), None)
+        if gid is None or "parent" not in want:
+            raise RecordError(f"{db}: the games table has no game/parent columns ({', '.join(cols)})")
+        extra = [c for c in ("fork_at", "path", "events", "mode", "players", "seed", "reason", "winners") if c in want]
+        rows = con.execute(f"SELECT {gid}, parent, {', '.join(extra) or 'NULL'} FROM games").fetchall()
+    finally:
+        con.close()
+    nodes = []
+    for row in rows:
+        rec = dict(zip(["game", "parent", *extra], row))
+        end = None
+        if rec.get("reason"):
+            end = f"{rec['reason']} {tuple(rec['winners'] or ())}"
+        nodes.append(
+            Node(
+                game=str(rec["game"]),
+                parent=rec.get("parent"),
+                fork_at=rec.get("fork_at"),
+                paths=[str(rec["path"])] if rec.get("path") else [],
+                events=rec.get("events") if rec.get("events") is not None else 0,
+                end=end,
+                mode=rec.get("mode") or "",
+                players=rec.get("players") or 0,
+                seed=rec.get("seed"),
+            )
+        )
+    return nodes
