@@ -1,0 +1,221 @@
+"""No view and no narrated line ever shows a seat a card number hidden from it.
+
+The oracle here is independent of ``replay.visibility``: it follows, for every
+seat, the cards whose number it has seen where they now lie.  A card is
+hidden from a seat once it is moved with a ``vis`` that leaves the seat out,
+or shuffled into the pile; it is seen again when it is moved or shown where
+the seat can see it (or lands in the seat's own hand).  Cards in the pile or
+in another seat's hand are never in a seat's view at all.  Hidden roles: a
+seat's view holds only its own role and the roles shown; its narration names
+only those.
+
+Besides real games, the property runs on games with *peeks* spliced in: a
+seat looks at the top cards of the pile (pile -> processing, vis to it
+alone) and puts them back, the kind of move a card family may add.  While
+the cards lie in the open processing zone, the other seats must see them
+face down.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core import events as ev
+from core.evolve import apply, initial_state
+from core.view import view
+from replay.narrate import Narrator
+from replay.seek import Timeline
+from replay.visibility import SeenTracker, Visibility, open_cards
+
+from .games import bot_game
+
+CARD_ID = re.compile(r"\]#(\d+)")
+ROLE_WORDS = {
+    "lord": re.compile(r"\blord\b|主公"),
+    "loyalist": re.compile(r"\bloyalist\b|忠臣"),
+    "rebel": re.compile(r"\brebel\b|反贼"),
+    "renegade": re.compile(r"\brenegade\b|内奸"),
+}
+
+
+class Oracle:
+    """What each seat has seen (card numbers where they lie; roles)."""
+
+    def __init__(self, players: int) -> None:
+        self.known: list[set[int]] = [set() for _ in range(players)]
+        self.roles: list[set[str]] = [set() for _ in range(players)]
+
+    def feed(self, e: ev.Event) -> None:
+        t = type(e)
+        for s, known in enumerate(self.known):
+            if t is ev.CardsMoved:
+                if e.vis is None or s in e.vis or (e.dst == "hand" and e.dst_seat == s):
+                    known.update(e.cards)
+                else:
+                    known.difference_update(e.cards)
+            elif t is ev.PileShuffled:
+                known.difference_update(e.order)
+            elif t in (ev.CardUsed, ev.CardPlayed) or (t.__name__ == "CardsShown"):
+                known.update(e.cards)
+            elif t is ev.RolesDealt:
+                self.roles[s].add(e.roles[s])
+            elif t in (ev.RoleShown, ev.Died):
+                self.roles[s].add(e.role)
+            elif t is ev.GameEnded:
+                self.roles[s].update(ROLE_WORDS)  # the end reveals every role
+            elif t is not ev.Decided:
+                cards = getattr(e, "cards", None)
+                if isinstance(cards, tuple):
+                    vis = getattr(e, "vis", None)
+                    if vis is None or s in vis:
+                        known.update(cards)
+                    else:
+                        known.difference_update(cards)
+
+
+def view_cards(v: dict) -> list[int]:
+    out = list(v["discard"]) + list(v["processing"])
+    for p in v["players"]:
+        out += p["hand"] or []
+        out += p["equip"].values()
+        out += p["judge"]
+    return [c for c in out if c is not None]
+
+
+def with_peeks(events: list[ev.Event], every: int, seed: int) -> list[ev.Event]:
+    """``events`` with a peek at the top 1-3 pile cards spliced in every ``every`` events."""
+    out: list[ev.Event] = []
+    state = None
+    players = events[0].players
+    for i, e in enumerate(events):
+        out.append(e)
+        state = initial_state(e) if state is None else state
+        if i:
+            apply(state, e)
+        if i % every == every - 1 and len(state.pile) >= 3 and not state.ended:
+            seat = (i // every + seed) % players
+            top = tuple(state.pile[-1 : -1 - (1 + i % 3) : -1])  # topmost first
+            out.append(ev.CardsMoved(cards=top, src="pile", dst="processing", dst_seat=seat, reason="peek", vis=(seat,)))
+            out.append(ev.CardsMoved(cards=top, src="processing", dst="pile", src_seat=seat, reason="peek", vis=(seat,)))
+    return out
+
+
+def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
+    """Check every view and narrated line of every seat at every point; return the checks made."""
+    players = events[0].players
+    oracle = Oracle(players)
+    vis = Visibility(events)
+    tracker = SeenTracker(players)
+    narrators = [[Narrator(lang, s) for s in range(players)] for lang in langs]
+    state = initial_state(events[0])
+    checks = 0
+    for i, e in enumerate(events):
+        if i:
+            apply(state, e)
+        oracle.feed(e)
+        tracker.feed(e)
+        shown = open_cards(state)
+        for s in range(players):
+            known = oracle.known[s]
+            unseen = vis.unseen(s, i + 1, shown)
+            assert unseen == tracker.unseen[s].intersection(shown), (i, s)
+            v = view(state, s, unseen)
+            assert v["pile"] is None
+            for p in v["players"]:
+                if p["seat"] != s:
+                    assert p["hand"] is None
+                    assert p["role"] is None or state.players[p["seat"]].role_shown, (i, s, p["seat"])
+            leaked = set(view_cards(v)) - known
+            assert not leaked, f"event {i}: seat {s}'s view shows hidden cards {sorted(leaked)}"
+            for by_lang in narrators:
+                line = by_lang[s].line(e) or ""
+                leaked = {int(c) for c in CARD_ID.findall(line)} - known
+                assert not leaked, f"event {i}: seat {s} is told hidden cards {sorted(leaked)}: {line}"
+                for role, pattern in ROLE_WORDS.items():
+                    if pattern.search(line):
+                        assert role in oracle.roles[s], f"event {i}: seat {s} is told a hidden role: {line}"
+                if type(e) is ev.RolesDealt:
+                    assert line in (f"Your role is {e.roles[s]}", f"你的身份是{by_lang[s].line(e)[5:]}")
+            checks += 1
+    return checks
+
+
+@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(4, 8), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
+def test_no_view_or_line_shows_a_seat_a_hidden_card(seed: int, players: int, bot: str, peek: bool) -> None:
+    events = bot_game(players, seed, bot, max_turns=16)
+    if peek:
+        events = with_peeks(events, 7 + seed % 13, seed)
+    assert check_game(events, ("en", "zh") if seed % 4 == 0 else ("en",)) > 0
+
+
+@pytest.mark.slow
+@settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), players=st.integers(4, 10), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
+def test_no_view_or_line_shows_a_seat_a_hidden_card_whole_games(seed: int, players: int, bot: str, peek: bool) -> None:
+    events = bot_game(players, seed, bot, max_turns=120)
+    if peek:
+        events = with_peeks(events, 5 + seed % 17, seed)
+    check_game(events, ("en", "zh"))
+
+
+def test_peeked_cards_lie_face_down_for_the_other_seats() -> None:
+    events = with_peeks(bot_game(5, 7, max_turns=6), 10, 0)
+    i = next(i for i, e in enumerate(events) if type(e) is ev.CardsMoved and e.reason == "peek")
+    peek = events[i]
+    tl = Timeline(events)
+    seat = peek.dst_seat
+    mine = tl.view(i, seat)
+    assert mine["processing"] == list(peek.cards)
+    for other in (s for s in range(5) if s != seat):
+        assert tl.view(i, other)["processing"] == [None] * len(peek.cards)
+    assert tl.view(i, None)["processing"] == list(peek.cards)
+    line = Narrator("en", (seat + 1) % 5).line(peek)
+    assert line and not CARD_ID.search(line)
+
+
+def test_the_timeline_view_equals_the_streamed_view_at_random_points() -> None:
+    events = with_peeks(bot_game(6, 8, "random", max_turns=20), 9, 1)
+    tl = Timeline(events, interval=50)
+    tracker = SeenTracker(6)
+    state = initial_state(events[0])
+    for i, e in enumerate(events):
+        if i:
+            apply(state, e)
+        tracker.feed(e)
+        if i % 13 == 0:
+            for s in range(6):
+                assert tl.view(i, s) == view(state, s, tracker.unseen[s].intersection(open_cards(state)))
+
+
+class Peeked(ev.Event, tag="test_peek"):
+    """An event type the replay code has never heard of, shown to one seat."""
+
+    seat: int
+    cards: tuple[int, ...]
+    vis: tuple[int, ...] | None = None
+
+
+class Secret(ev.Event, tag="test_secret"):
+    """An event type without ``vis`` holding a role and card numbers."""
+
+    seat: int
+    role: str
+    card: int
+
+
+def test_an_event_type_without_prose_tells_a_seat_nothing_hidden() -> None:
+    e = Peeked(seat=2, cards=(17, 18), vis=(2,))
+    review = Narrator("en").line(e)
+    assert "17" in review  # the full review shows the data
+    for seat in range(4):
+        line = Narrator("en", seat).line(e)
+        assert line and "17" not in line and "18" not in line and "seat=2" in line
+    secret = Narrator("en", 1).line(Secret(seat=3, role="renegade", card=44))
+    assert "renegade" not in secret and "44" not in secret
+    vis = Visibility([ev.GameStarted(mode="identity", players=4, seed=1), e])
+    assert vis.unseen(0, 2, [17, 18, 19]) == {17, 18}
+    assert vis.unseen(2, 2, [17, 18]) == set()
