@@ -1,25 +1,38 @@
-"""The record file format, version 1.
+"""The record file format, version 2.
 
 Line 1 is the header (a JSON object with ``"sgz": "record"``).  Every later
 line is one event as JSON, with two fields appended:
 
     {"t":"phase","seat":2,"phase":"draw","i":17,"h":"1f0a93c2"}
 
-``i`` is the event's sequence number (the GameStarted event is 0) and ``h``
-the first 4 bytes of BLAKE2b over the previous line's ``h`` and this line up
-to (not including) ``,"h":``.  The header's own ``h`` starts the chain.  So a
+``i`` is the event's sequence number (the GameStarted event is 0).  Every
+line, the header included, ends with ``,"h":"<8 hex digits>"}`` (16 bytes);
+call the line without those 16 bytes its *body*.  ``h`` is the first 4 bytes
+(8 hex digits) of MD5 over the previous line's ``h`` and this line's body; the
+header has no previous line, so its ``h`` is MD5 over its body alone.  So a
 changed, dropped, reordered or truncated line breaks the chain at that line.
 
-The writer only appends.  It flushes after every decision (so a crash of the
-process loses nothing already decided) and fsyncs when the record is closed;
-``fsync="decision"`` also fsyncs at every decision, for power-loss safety at
-the cost of speed.
+The chain is an integrity check, not a signature (anyone can recompute it):
+it catches damage and careless edits.  MD5 is chosen because DuckDB computes
+it natively and quickly, so ``records.archive`` verifies every link of a batch
+of records inside DuckDB while ingesting it; a link depends only on the
+previous line's stored ``h``, so the check is set-wise, not sequential.
+
+Version 1 (until 5ee118e) was the same but with a 4-byte BLAKE2b chain and the
+header's ``h`` over its JSON without ``h``.  ``read_record`` reads both; a
+format change that also changes the events adds an entry to ``UPCASTS``.
+
+The writer only appends, and never rewrites earlier bytes (it opens the file
+with "x": an existing record is never overwritten).  It flushes after every
+decision, so a crash of the process loses nothing already decided, and fsyncs
+when the record is closed; ``fsync="decision"`` also fsyncs at every decision,
+for power-loss safety at the cost of speed.
 """
 from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import IO, Any, Literal
 
@@ -27,8 +40,10 @@ import msgspec
 
 from core import events as ev
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+TAIL_LEN = 16  # len(',"h":"') + 8 hex digits + len('"}')
 _TAIL = b',"h":"'
+_HEX = frozenset(b"0123456789abcdef")
 
 
 class Header(msgspec.Struct, frozen=True, omit_defaults=True):
@@ -43,7 +58,7 @@ class Header(msgspec.Struct, frozen=True, omit_defaults=True):
     bots: dict[str, str] = {}  # seat (as text) -> bot name; absent seats are people
     parent: str | None = None  # a fork's parent game id
     fork_at: int | None = None  # number of parent events the fork keeps
-    h: str = ""
+    h: str = ""  # the chain's start; must stay the last field
 
 
 class Record(msgspec.Struct):
@@ -60,44 +75,60 @@ _header_decoder = msgspec.json.Decoder(Header)
 _event_decoder = msgspec.json.Decoder(ev.AnyEvent)
 _encoder = msgspec.json.Encoder()
 
+# Upcasting: UPCASTS[v] turns one event of format v (as a plain dict) into
+# format v + 1, or is None when the events did not change between the two.
+# Reading a v-record applies UPCASTS[v], UPCASTS[v + 1], ... in turn.
+UPCASTS: dict[int, Callable[[dict[str, Any]], dict[str, Any]] | None] = {
+    1: None,  # v1 -> v2 changed only the chain hash
+}
 
-class _Chain(msgspec.Struct):
-    h: str
+
+def link(prev: bytes, body: bytes) -> bytes:
+    """The chain link of a line: 8 hex digits (format v2)."""
+    return hashlib.md5(prev + body, usedforsecurity=False).hexdigest()[:8].encode()
 
 
-_chain_decoder = msgspec.json.Decoder(_Chain)
-
-
-def _link(prev: str, body: bytes) -> str:
-    return hashlib.blake2b(prev.encode() + body, digest_size=4).hexdigest()
+def _link_v1(prev: bytes, body: bytes) -> bytes:
+    return hashlib.blake2b(prev + body, digest_size=4).hexdigest().encode()
 
 
 def header_line(header: Header) -> bytes:
-    body = _encoder.encode(msgspec.structs.replace(header, h=""))
-    seed = hashlib.blake2b(body, digest_size=4).hexdigest()
-    return _encoder.encode(msgspec.structs.replace(header, h=seed))
+    """The header as its v2 line (without the newline), ``h`` computed."""
+    full = _encoder.encode(msgspec.structs.replace(header, h="00000000"))
+    body = full[:-TAIL_LEN]
+    assert full[-TAIL_LEN:] == b',"h":"00000000"}', "h must be the header's last field"
+    return body + _TAIL + link(b"", body) + b'"}'
+
+
+def event_body(event: ev.Event, seq: int) -> bytes:
+    return _encoder.encode(event)[:-1] + b',"i":%d' % seq
 
 
 class RecordWriter:
-    """Append a game's events to a record file as they happen."""
+    """Append a game's events to a record file as they happen.
+
+    fsync policy: the file is flushed (to the OS) after every decision and
+    fsynced (to the disk) on close; with ``fsync="decision"`` it is also
+    fsynced after every decision.
+    """
 
     def __init__(self, path: str | Path, header: Header, *, fsync: Literal["close", "decision"] = "close", exist_ok: bool = False) -> None:
         self.path = Path(path)
-        self.header = header
         self.fsync = fsync
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        line = header_line(msgspec.structs.replace(header, v=FORMAT_VERSION))
+        self.header = _header_decoder.decode(line)
         # "x": never overwrite a record that exists (nothing recorded is lost).
         self._f: IO[bytes] = open(self.path, "wb" if exist_ok else "xb")
-        line = header_line(header)
-        self._prev = _chain_decoder.decode(line).h
+        self._prev = line[-10:-2]
         self._seq = 0
         self._f.write(line + b"\n")
         self._f.flush()
 
     def write(self, event: ev.Event) -> None:
         body = _encoder.encode(event)[:-1] + b',"i":%d' % self._seq
-        h = _link(self._prev, body)
-        self._f.write(body + _TAIL + h.encode() + b'"}\n')
+        h = link(self._prev, body)
+        self._f.write(body + _TAIL + h + b'"}\n')
         self._prev = h
         self._seq += 1
         if type(event) is ev.Decided:
@@ -122,6 +153,13 @@ class RecordWriter:
         self.close()
 
 
+def write_record(path: str | Path, header: Header, events: Iterable[ev.Event]) -> Header:
+    """Write a whole record at once (a new file); returns its header as written."""
+    with RecordWriter(path, header) as w:
+        w.write_all(events)
+    return w.header
+
+
 def _lines(blob: bytes) -> list[bytes]:
     lines = blob.split(b"\n")
     if lines and lines[-1] == b"":
@@ -130,6 +168,7 @@ def _lines(blob: bytes) -> list[bytes]:
 
 
 def parse_header(line: bytes, where: str) -> Header:
+    """Decode a header line (its own ``h`` is checked by ``check_lines``)."""
     try:
         header = _header_decoder.decode(line)
     except msgspec.DecodeError as exc:
@@ -138,29 +177,142 @@ def parse_header(line: bytes, where: str) -> Header:
         raise RecordError(f"{where}:1: not a record header (sgz={header.sgz!r})")
     if header.v > FORMAT_VERSION:
         raise RecordError(f"{where}:1: record format v{header.v} is newer than this sgz (v{FORMAT_VERSION})")
+    if header.v < 1:
+        raise RecordError(f"{where}:1: unknown record format v{header.v}")
     return header
 
 
-def check_chain(lines: list[bytes], where: str, prev: str) -> Iterator[tuple[int, str]]:
-    """Yield (line index, error) for the first broken link, if any."""
+def _split_tail(line: bytes) -> tuple[bytes, bytes] | None:
+    """(body, h) of a line that ends with a well-formed integrity field."""
+    if len(line) < TAIL_LEN or not line.endswith(b'"}') or line[-TAIL_LEN : -TAIL_LEN + 6] != _TAIL:
+        return None
+    h = line[-10:-2]
+    if not _HEX.issuperset(h):
+        return None
+    return line[:-TAIL_LEN], h
+
+
+def check_lines(lines: list[bytes], version: int) -> tuple[int, str] | None:
+    """The first broken line of a record's lines (header first) as (index, why), or None.
+
+    Checks the chain and the sequence numbers; not the JSON (see ``scan``).
+    """
+    if version == 1:
+        return _check_lines_v1(lines)
+    prev = b""
     for n, line in enumerate(lines):
+        split = _split_tail(line)
+        if split is None:
+            return n, "no integrity field (a truncated or hand-edited line?)"
+        body, h = split
+        if link(prev, body) != h:
+            if n == 0:
+                return 0, "the header's integrity check failed (it was changed)"
+            return n, "integrity check failed (the line was changed, or one before it dropped or moved)"
+        if n and not body.endswith(b',"i":%d' % (n - 1)):
+            return n, f"sequence number is not {n - 1}"
+        prev = h
+    return None
+
+
+def _check_lines_v1(lines: list[bytes]) -> tuple[int, str] | None:
+    try:
+        header = _header_decoder.decode(lines[0])
+    except msgspec.DecodeError:
+        return 0, "not a record header"
+    prev = header.h.encode()
+    body0 = _encoder.encode(msgspec.structs.replace(header, h=""))
+    if hashlib.blake2b(body0, digest_size=4).hexdigest().encode() != prev:
+        return 0, "the header's integrity check failed (it was changed)"
+    for n, line in enumerate(lines[1:], 1):
         cut = line.rfind(_TAIL)
         if cut < 0 or not line.endswith(b'"}'):
-            yield n, "no integrity field (a truncated or hand-edited line?)"
-            return
-        body, h = line[:cut], line[cut + len(_TAIL) : -2].decode(errors="replace")
-        if _link(prev, body) != h:
-            yield n, "integrity check failed (the line was changed, dropped or moved)"
-            return
-        seq_at = body.rfind(b',"i":')
-        if seq_at < 0 or body[seq_at + 5 :] != str(n).encode():
-            yield n, f"sequence number is not {n}"
-            return
+            return n, "no integrity field (a truncated or hand-edited line?)"
+        body, h = line[:cut], line[cut + len(_TAIL) : -2]
+        if _link_v1(prev, body) != h:
+            return n, "integrity check failed (the line was changed, or one before it dropped or moved)"
+        if not body.endswith(b',"i":%d' % (n - 1)):
+            return n, f"sequence number is not {n - 1}"
         prev = h
+    return None
+
+
+def decode_events(body_lines: list[bytes], version: int) -> list[ev.Event]:
+    """Decode event lines of a record of format ``version``, upcasting them.
+
+    Raises msgspec.DecodeError / ValidationError on a bad event.
+    """
+    steps = [UPCASTS[v] for v in range(version, FORMAT_VERSION) if UPCASTS.get(v) is not None]
+    if not steps:
+        return _event_decoder.decode_lines(b"\n".join(body_lines)) if body_lines else []
+    out = []
+    for line in body_lines:
+        raw = msgspec.json.decode(line)
+        for step in steps:
+            raw = step(raw)  # type: ignore[misc]
+        out.append(msgspec.convert(raw, ev.AnyEvent))
+    return out
+
+
+class Scan(msgspec.Struct):
+    """What reading a record found: the good prefix and the first problem."""
+
+    path: str
+    header: Header | None
+    events: list[ev.Event]  # the events of the good prefix
+    error: str | None = None  # "file:line: why", or None when the whole record is good
+    bad_line: int = 0  # 1-based line of the error (0: none)
+    unterminated: bool = False  # the last line has no newline
+
+
+def scan(path: str | Path) -> Scan:
+    """Read as much of a record as is good; never raises for a damaged file."""
+    where = str(path)
+    try:
+        blob = Path(path).read_bytes()
+    except OSError as exc:
+        return Scan(where, None, [], f"{where}: cannot read ({exc.strerror})", 1)
+    lines = _lines(blob)
+    if not lines:
+        return Scan(where, None, [], f"{where}:1: empty file, not a record", 1)
+    try:
+        header = parse_header(lines[0], where)
+    except RecordError as exc:
+        return Scan(where, None, [], str(exc), 1)
+    unterminated = not blob.endswith(b"\n")
+    bad = check_lines(lines, header.v)
+    good = len(lines) if bad is None else bad[0]
+    if unterminated and good == len(lines):
+        # A last line without its newline is a cut write, even if it parses.
+        bad, good = (len(lines) - 1, "truncated last line (no newline)"), len(lines) - 1
+    if good == 0:
+        return Scan(where, None, [], f"{where}:1: {bad[1]}", 1, unterminated)  # type: ignore[index]
+    body = lines[1:good]
+    try:
+        events = decode_events(body, header.v)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        events = []
+        for n, line in enumerate(body):
+            try:
+                events.extend(decode_events([line], header.v))
+            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+                bad = (n + 1, f"bad event ({exc})")
+                break
+    if events and not isinstance(events[0], ev.GameStarted):
+        return Scan(where, header, [], f"{where}:2: the first event must be a GameStarted", 2, unterminated)
+    if bad is not None:
+        return Scan(where, header, events, f"{where}:{bad[0] + 1}: {bad[1]}", bad[0] + 1, unterminated)
+    return Scan(where, header, events, None, 0, unterminated)
 
 
 def read_record(path: str | Path, *, verify: bool = True) -> Record:
     """Read a record; a damaged one raises RecordError naming the file and line."""
+    if verify:
+        s = scan(path)
+        if s.error is not None:
+            raise RecordError(s.error)
+        assert s.header is not None
+        return Record(s.header, s.events, s.path)
     where = str(path)
     try:
         blob = Path(path).read_bytes()
@@ -170,21 +322,9 @@ def read_record(path: str | Path, *, verify: bool = True) -> Record:
     if not lines:
         raise RecordError(f"{where}:1: empty file, not a record")
     header = parse_header(lines[0], where)
-    body = lines[1:]
-    if verify:
-        if blob and not blob.endswith(b"\n"):
-            raise RecordError(f"{where}:{len(lines)}: truncated last line")
-        for n, why in check_chain(body, where, header.h):
-            raise RecordError(f"{where}:{n + 2}: {why}")
     try:
-        events = _event_decoder.decode_lines(b"\n".join(body))
-    except msgspec.DecodeError as exc:
-        # Find the line for the message (slow path, errors only).
-        for n, line in enumerate(body):
-            try:
-                _event_decoder.decode(line)
-            except msgspec.DecodeError as line_exc:
-                raise RecordError(f"{where}:{n + 2}: bad event ({line_exc})") from None
+        events = decode_events(lines[1:], header.v)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise RecordError(f"{where}: bad events ({exc})") from None
     if events and not isinstance(events[0], ev.GameStarted):
         raise RecordError(f"{where}:2: the first event must be a GameStarted")
