@@ -15,7 +15,8 @@ def tree(path: str, as_json: bool) -> None:
     """Show the fork tree of the records under PATH.
 
     PATH is a folder of records (searched recursively), one record (its tree,
-    from the records in its folder), or an archive database (.duckdb).  A
+    from the records in its folder, or up to two folders up if its root is
+    not there), or an archive database (.duckdb).  A
     fork reads `after N ─ game`: it kept the parent's events 0..N.
     """
     from records.format import RecordError
@@ -40,8 +41,14 @@ def tree(path: str, as_json: bool) -> None:
             me = read_node(p)
         except RecordError as exc:
             fail(str(exc))
-        nodes, skipped = scan(p.parent)
-        root = find(build(nodes), me.game)
+        # Its folder, widened (at most two levels up) while its root's record is elsewhere.
+        folder = p.resolve().parent
+        for _ in range(3):
+            nodes, skipped = scan(folder)
+            root = find(build(nodes), me.game)
+            if root is None or root.events is not None or folder.parent == folder:
+                break
+            folder = folder.parent
         roots = [root] if root is not None else []
     for why in skipped:
         click.echo(f"sgz: skipped {why}", err=True)
