@@ -18,6 +18,7 @@ from typing import Any
 
 from . import events as ev
 from .cards import RULES, CardRule
+from .cards.base import NAMES
 from .deck import CARDS, SLASH_NAMES
 from .distance import in_attack_range
 from .evolve import apply
@@ -25,7 +26,7 @@ from .modes import Mode, mode_of
 from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
 from .rng import Draws
 from .state import State
-from .windows import HOOKS, Hook
+from .windows import AFTER_DAMAGE, DAMAGE_APPLIED, EQUIP_LOST, FORMS, HOOKS, SLASH_LIMIT_MODS, Hook
 
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 
@@ -46,6 +47,9 @@ class DamageCtx:
     cards: tuple[int, ...] = ()
     prevented: bool = False
     chained: bool = False  # passed on by an iron chain
+    use: "UseCtx | None" = None  # the card use dealing it directly (None: chained, judged, skill)
+    base: int = 0  # the amount before any window changed it
+    was_chained: bool = False  # the character was chained when it took this nature damage
 
 
 @dataclass(slots=True)
@@ -56,6 +60,7 @@ class UseCtx:
     targets: list[int]
     bonus: int = 0  # extra damage (酒, skills)
     cancelled: set[int] = field(default_factory=set)  # targets the effect no longer reaches
+    ignore_armor: set[int] = field(default_factory=set)  # targets whose armour does not count (青釭剑)
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -65,6 +70,7 @@ class ResponseCtx:
     names: tuple[str, ...]
     prompt: str
     answered: tuple[str, tuple[int, ...]] | None = None  # (name, cards) once satisfied
+    source: UseCtx | None = None  # the card use being answered, if any
 
 
 @dataclass(slots=True)
@@ -163,10 +169,15 @@ class Engine:
 
     def judge_phase(self, seat: int) -> Flow:
         # Delayed tricks resolve last placed first (each may be nullified).
+        # A card that comes back (a 闪电 nobody else can hold) waits for the next turn.
         p = self.state.players[seat]
-        while p.alive and p.judge:
-            card = p.judge[-1]
-            name = p.judge_names.get(card, CARDS[card].name)
+        done: set[int] = set()
+        while p.alive:
+            card = next((c for c in reversed(p.judge) if c not in done), None)
+            if card is None:
+                break
+            done.add(card)
+            name = p.judge_names.get(card, NAMES[card])
             rule = RULES.get(name)
             if rule is None:
                 raise NotImplementedError(f"the delayed trick {name!r} has no rule")
@@ -184,7 +195,7 @@ class Engine:
             choice = yield from self.ask(self.play_request(seat))
             if choice.option == "end":
                 return
-            yield from self.use_from_hand(seat, choice)
+            yield from self.use_choice(seat, choice)
 
     def discard_phase(self, seat: int) -> Flow:
         p = self.state.players[seat]
@@ -204,24 +215,67 @@ class Engine:
 
     def play_request(self, seat: int) -> Request:
         choices: list[Choice] = []
-        seen: dict[str, bool] = {}
+        seen: dict[str, list[tuple[int, ...]]] = {}
         for card in self.state.players[seat].hand:
-            name = CARDS[card].name
+            name = NAMES[card]
             rule = RULES.get(name)
             if rule is None:
                 continue  # a card without a built rule is never played
-            ok = seen.get(name)
-            if ok is None:
-                ok = seen[name] = rule.usable(self, seat)
-            if ok:
-                for targets in rule.target_choices(self, seat, card):
-                    choices.append(Choice(cards=(card,), targets=targets))
+            targets = seen.get(name)
+            if targets is None:
+                targets = seen[name] = rule.target_choices(self, seat, card) if rule.usable(self, seat) else []
+            for t in targets:
+                choices.append(Choice(cards=(card,), targets=t))
+            if rule.recastable:
+                choices.append(Choice(cards=(card,), option="recast"))
+        if FORMS:
+            st = self.state
+            for form in FORMS.values():
+                if form.use and form.available(st, seat):
+                    rule = RULES[form.name]
+                    if rule.usable(self, seat):
+                        for t in rule.target_choices(self, seat, None):
+                            choices.append(Choice(targets=t, option=form.option))
         choices.append(Choice(option="end"))
         return Request(seat, "play", prompt="play", choices=tuple(choices))
 
-    def use_from_hand(self, seat: int, choice: Choice) -> Flow:
-        name = CARDS[choice.cards[0]].name
-        yield from self.use_card(seat, name, choice.cards, choice.targets)
+    def use_choice(self, seat: int, choice: Choice, extra: dict[str, Any] | None = None) -> Generator[Request, Choice, "UseCtx | None"]:
+        """Carry out a chosen use: a card from the hand, a recast, or a form (丈八蛇矛 …)."""
+        option = choice.option
+        if not option:
+            return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra))
+        if option == "recast":
+            yield from self.recast(seat, choice.cards)
+            return None
+        form = FORMS[option]
+        cards = yield from form.pick(self, seat)
+        self.emit(ev.Triggered(seat=seat, source=option, targets=choice.targets))
+        return (yield from self.use_card(seat, form.name, cards, choice.targets, extra))
+
+    use_from_hand = use_choice
+
+    def recast(self, seat: int, cards: tuple[int, ...]) -> Flow:
+        """重铸: put the card into the discard pile, then draw one."""
+        self.move(cards, "hand", "discard", src_seat=seat, reason="recast")
+        yield from self.draw(seat, 1, reason="recast")
+
+    def ask_use_slash(self, seat: int, targets: tuple[int, ...], prompt: str, source: str = "") -> Generator[Request, Choice, bool]:
+        """Ask ``seat`` to use a 杀 on ``targets`` now (借刀杀人, 青龙偃月刀); True if it did."""
+        st = self.state
+        options = [Choice(cards=(c,), targets=targets) for c in st.players[seat].hand if NAMES[c] in SLASH_NAMES]
+        for form in FORMS.values():
+            if form.use and form.name in SLASH_NAMES and form.available(st, seat):
+                options.append(Choice(targets=targets, option=form.option))
+        if not options:
+            return False
+        options.append(PASS_CHOICE)
+        choice = yield from self.ask(Request(seat, "use_slash", prompt=prompt, choices=tuple(options)))
+        if choice.is_pass:
+            return False
+        if source:
+            self.emit(ev.Triggered(seat=seat, source=source, targets=targets))
+        yield from self.use_choice(seat, choice)
+        return True
 
     def slash_limit(self, seat: int) -> int:
         limit = 1
@@ -237,16 +291,22 @@ class Engine:
 
     # -- using a card -------------------------------------------------------
 
-    def use_card(self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int]) -> Flow:
-        """The card-use resolution of seed 000, from 使用牌时 to 进入弃牌堆后."""
+    def use_card(self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int], extra: dict[str, Any] | None = None) -> Generator[Request, Choice, UseCtx]:
+        """The card-use resolution of seed 000, from 使用牌时 to 进入弃牌堆后.
+
+        The used cards wait in the processing zone; an equipment or delayed
+        trick moves itself on from there in its effect.  Returns the context
+        (a 无懈可击 reads whether it took effect).
+        """
         st = self.state
         rule: CardRule = RULES[name]
         ctx = UseCtx(seat, name, tuple(cards), list(targets))
+        if extra:
+            ctx.extra.update(extra)
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
-            on_seat = seat if rule.placement in ("equip", "judge") else -1
-            self.move(cards, "hand", rule.placement, src_seat=seat, dst_seat=on_seat, reason="use")
+            self.move(cards, "hand", "processing", src_seat=seat, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
         for window in ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed"):
             yield from self.window(window, ctx)
@@ -255,25 +315,39 @@ class Engine:
         left = tuple(c for c in ctx.cards if c in st.processing)
         if left:
             self.move(left, "processing", "discard", reason="use")
+        return ctx
 
-    def respond(self, seat: int, names: tuple[str, ...], prompt: str) -> Generator[Request, Choice, bool]:
-        """Ask ``seat`` to play (打出) a card named in ``names``; True if it did."""
+    def respond(self, seat: int, names: tuple[str, ...], prompt: str, source: UseCtx | None = None) -> Generator[Request, Choice, bool]:
+        """Ask ``seat`` to play (打出) a card named in ``names``; True if it did.
+
+        ``source`` is the card use being answered (青釭剑 makes 八卦阵 idle).
+        """
         st = self.state
         if not st.players[seat].alive:
             return False
-        ctx = ResponseCtx(seat, names, prompt)
+        ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
             return True
         hand = st.players[seat].hand
-        options = [Choice(cards=(c,)) for c in hand if CARDS[c].name in names]
+        options = [Choice(cards=(c,)) for c in hand if NAMES[c] in names]
+        for form in FORMS.values():
+            if form.play and form.name in names and form.available(st, seat):
+                options.append(Choice(option=form.option))
         if not options:
             return False
         options.append(PASS_CHOICE)
         choice = yield from self.ask(Request(seat, "respond", prompt=prompt, choices=tuple(options)))
         if choice.is_pass:
             return False
-        name = CARDS[choice.cards[0]].name
+        if choice.option:
+            form = FORMS[choice.option]
+            cards = yield from form.pick(self, seat)
+            self.emit(ev.Triggered(seat=seat, source=form.option))
+            name = form.name
+            choice = Choice(cards=cards)
+        else:
+            name = NAMES[choice.cards[0]]
         self.move(choice.cards, "hand", "processing", src_seat=seat, reason="play")
         self.emit(ev.CardPlayed(seat=seat, name=name, cards=choice.cards))
         self.move(choice.cards, "processing", "discard", reason="play")
@@ -281,17 +355,25 @@ class Engine:
 
     # -- damage, dying, death ----------------------------------------------
 
-    def damage(self, src: int, dst: int, n: int, nature: str = "normal", card: str = "", cards: tuple[int, ...] = ()) -> Generator[Request, Choice, int]:
-        """Damage resolution (seed 000 "伤害结算"); returns the damage dealt."""
+    def damage(
+        self, src: int, dst: int, n: int, nature: str = "normal", card: str = "", cards: tuple[int, ...] = (), *, use: UseCtx | None = None, chained: bool = False
+    ) -> Generator[Request, Choice, int]:
+        """Damage resolution (seed 000 "伤害结算"); returns the damage dealt.
+
+        ``use`` is the card use that deals it directly (weapons and armour
+        read it); damage passed on by an iron chain has ``chained`` set.
+        """
         st = self.state
         if not st.players[dst].alive:
             return 0
-        ctx = DamageCtx(src, dst, n, nature, card, cards)
+        ctx = DamageCtx(src, dst, n, nature, card, cards, chained=chained, use=use, base=n)
         for window in ("damage_pending", "damage_causing", "damage_caused", "damage_inflicted"):
             yield from self.window(window, ctx)
             if ctx.prevented or ctx.n <= 0:
                 return 0
         self.emit(ev.Damaged(src=ctx.src, dst=dst, n=ctx.n, nature=ctx.nature, card=ctx.card))
+        for applied in DAMAGE_APPLIED:
+            applied(self, ctx)
         if st.players[dst].hp <= 0:
             yield from self.dying(dst, ctx.src, ctx.card)
         yield from self.window("damage_done", ctx)
@@ -321,14 +403,14 @@ class Engine:
         for saver in st.seats_from(st.current if st.current >= 0 else seat):
             while player.hp <= 0 and st.players[saver].alive:
                 names = SAVE_NAMES_SELF if saver == seat else SAVE_NAMES
-                options = [Choice(cards=(c,)) for c in st.players[saver].hand if CARDS[c].name in names]
+                options = [Choice(cards=(c,)) for c in st.players[saver].hand if NAMES[c] in names]
                 if not options:
                     break
                 options.append(PASS_CHOICE)
                 choice = yield from self.ask(Request(saver, "save", prompt=f"dying:{seat}", choices=tuple(options)))
                 if choice.is_pass:
                     break
-                yield from self.use_card(saver, CARDS[choice.cards[0]].name, choice.cards, (seat,))
+                yield from self.use_card(saver, NAMES[choice.cards[0]], choice.cards, (seat,))
             if player.hp > 0:
                 return
         if player.hp <= 0:
@@ -357,7 +439,17 @@ class Engine:
     # -- cards between zones ------------------------------------------------
 
     def move(self, cards: Iterable[int], src: str, dst: str, *, src_seat: int = -1, dst_seat: int = -1, reason: str = "", vis: tuple[int, ...] | None = None) -> None:
-        self.emit(ev.CardsMoved(cards=tuple(cards), src=src, dst=dst, src_seat=src_seat, dst_seat=dst_seat, reason=reason, vis=vis))
+        cards = tuple(cards)
+        self.emit(ev.CardsMoved(cards=cards, src=src, dst=dst, src_seat=src_seat, dst_seat=dst_seat, reason=reason, vis=vis))
+        if src == "equip" and EQUIP_LOST:
+            for lost in EQUIP_LOST:
+                lost(self, src_seat, cards)
+
+    def hidden_hand_card(self, seat: int) -> int:
+        """A hand card of ``seat`` taken unseen (过河拆桥, 顺手牵羊): drawn with the seed."""
+        hand = self.state.players[seat].hand
+        st = self.state
+        return hand[Draws(st.seed, "hand_pick", st.decisions * 16 + seat).below(len(hand))]
 
     def ensure_pile(self) -> None:
         """Reshuffle the discard pile into an empty draw pile (seeded)."""
@@ -403,19 +495,33 @@ class Engine:
         if not hooks:
             return
         st = self.state
+        # A hook that names its possible owners is only checked for them; if
+        # none holds it, the window costs nothing more.
+        pending: list[tuple[Hook, Any]] = []
+        for h in hooks:
+            if h.owners is None:
+                pending.append((h, None))
+            else:
+                owners = h.owners(ctx)
+                if any(s >= 0 and h.holds(st, s) for s in owners):
+                    pending.append((h, owners))
+        if not pending:
+            return
         for seat in st.seats_from(st.current if st.current >= 0 else 0):
-            ready = [h for h in hooks if h.holds(st, seat) and h.can(self, seat, ctx)]
+            ready = [h for h, owners in pending if (owners is None or seat in owners) and h.holds(st, seat) and h.can(self, seat, ctx)]
             while ready:
                 hook = ready[0]
                 if len(ready) > 1:
                     pick = yield from self.ask(Request(seat, "order", prompt=name, choices=tuple(Choice(option=h.source) for h in ready)))
                     hook = next(h for h in ready if h.source == pick.option)
                 ready.remove(hook)
+                on = (hook.target(self, seat, ctx),) if hook.target is not None else ()
                 if hook.optional:
-                    go = yield from self.ask(Request(seat, "trigger", prompt=f"{name}:{hook.source}", choices=(Choice(option=hook.source), PASS_CHOICE)))
+                    go = yield from self.ask(Request(seat, "trigger", prompt=f"{name}:{hook.source}", choices=(Choice(option=hook.source, targets=on), PASS_CHOICE)))
                     if go.is_pass:
                         continue
-                self.emit(ev.Triggered(seat=seat, source=hook.source, w=name))
+                if not hook.silent:
+                    self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on, w=name))
                 yield from hook.run(self, seat, ctx)
                 if not st.players[seat].alive:
                     break
@@ -434,9 +540,8 @@ PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
 SAVE_NAMES = ("peach",)
 SAVE_NAMES_SELF = ("peach", "analeptic")
 
-# (state, seat, limit) -> limit: how many 杀 a seat may use this turn (诸葛连弩, 咆哮).
-SLASH_LIMIT_MODS: list[Callable[[State, int, int], int]] = []
-# Flows run after every damage resolution (iron chains pass nature damage on).
-AFTER_DAMAGE: list[Callable[[Engine, DamageCtx], Flow]] = []
+# SLASH_LIMIT_MODS, AFTER_DAMAGE and the other modifier points live in
+# core.windows (card families register there without importing the engine);
+# they are imported above under the same names.
 
-__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES"]
+__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES", "SLASH_LIMIT_MODS", "AFTER_DAMAGE"]

@@ -153,6 +153,20 @@ class Decided(Event, tag="dec"):
     option: str = ""
 
 
+class ChainToggled(Event, tag="chain"):
+    """铁索连环: a character is chained (横置) or unchained (重置)."""
+
+    seat: int
+    on: bool
+
+
+class CardsShown(Event, tag="show"):
+    """Cards shown (展示) to everyone from a seat's hand; they stay where they are."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
 class Reseeded(Event, tag="reseed"):
     """From here on, chance comes from a new seed (a fork with --reseed)."""
 
@@ -181,6 +195,8 @@ AnyEvent = Union[
     GameEnded,
     Decided,
     Reseeded,
+    ChainToggled,
+    CardsShown,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]

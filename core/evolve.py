@@ -191,6 +191,10 @@ def _reseed(s: State, e: ev.Reseeded) -> None:
     s.seed = e.seed
 
 
+def _chain(s: State, e: ev.ChainToggled) -> None:
+    s.players[e.seat].chained = e.on
+
+
 def _nothing(s: State, e: ev.Event) -> None:
     pass
 
@@ -216,6 +220,8 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.GameEnded: _end,
     ev.Decided: _decided,
     ev.Reseeded: _reseed,
+    ev.ChainToggled: _chain,
+    ev.CardsShown: _nothing,
 }
 
 

@@ -7,12 +7,13 @@ the current player; an owner with several hooks there chooses their order.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Collection, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .engine import Engine
+    from .engine import DamageCtx, Engine
+    from .state import State
 
 # Skill use: 即将发动技能时 > 即将发动技能选择目标时 > 选择目标时 > 发动技能时 > 指定目标时 > 指定目标后
 SKILL_WINDOWS = (
@@ -82,7 +83,11 @@ class Hook:
     ``holds(state, seat)`` says whether ``seat`` has it (an equipped weapon, a
     general's skill); ``can(engine, seat, ctx)`` whether it may act now;
     ``run(engine, seat, ctx)`` its effect (a generator: it may ask for
-    decisions).  An optional hook asks its owner first.
+    decisions).  An optional hook asks its owner first; ``target(engine,
+    seat, ctx)``, when given, names the character it acts on (the trigger
+    question and the ``Triggered`` event carry it).  A ``silent`` hook emits
+    its own ``Triggered`` when it really acts (one that asks per target).
+    ``owners(ctx)``, when given, lists the only seats that may act on ``ctx``.
     """
 
     window: str
@@ -91,6 +96,11 @@ class Hook:
     holds: Callable[[Any, int], bool]
     can: Callable[["Engine", int, Any], bool] = lambda engine, seat, ctx: True
     optional: bool = False
+    target: Callable[["Engine", int, Any], int] | None = None
+    silent: bool = False
+    # The only seats that can act on this ctx (the damaged one, the user):
+    # lets a window skip everyone else without asking ``holds``.
+    owners: Callable[[Any], Collection[int]] | None = None
 
 
 HOOKS: dict[str, list[Hook]] = {}
@@ -101,3 +111,49 @@ def attach(hook: Hook) -> Hook:
         raise ValueError(f"unknown window {hook.window!r}; windows are listed in core.windows")
     HOOKS.setdefault(hook.window, []).append(hook)
     return hook
+
+
+# -- modifier points -------------------------------------------------------------
+# Plain lists and dicts that card families and skills append to.  They live
+# here (not in the engine) so a family module can register without importing
+# the engine.
+
+# (state, seat, limit) -> limit: how many 杀 a seat may use this turn (诸葛连弩, 咆哮).
+SLASH_LIMIT_MODS: list[Callable[["State", int, int], int]] = []
+# (state, seat) -> how many extra targets the seat's 杀 may take now (方天画戟).
+SLASH_EXTRA_TARGETS: list[Callable[["State", int], int]] = []
+# Run (not a flow) right after a Damaged event, before dying (铁索连环 unchains).
+DAMAGE_APPLIED: list[Callable[["Engine", "DamageCtx"], None]] = []
+# Flows run after every damage resolution (铁索连环 passes nature damage on).
+AFTER_DAMAGE: list[Callable[["Engine", "DamageCtx"], Generator]] = []
+# Run (not a flow) after cards leave a seat's equipment: (engine, seat, cards) (白银狮子).
+EQUIP_LOST: list[Callable[["Engine", int, tuple[int, ...]], None]] = []
+
+
+@dataclass(frozen=True, slots=True)
+class Form:
+    """A way to use or play cards as a card they are not printed as.
+
+    丈八蛇矛 (two hand cards as 杀), 朱雀羽扇 (a 杀 as 火杀); later skills
+    such as 武圣.  The engine offers ``Choice(option=form.option)`` wherever a
+    card named ``name`` may be used (``use``) or played in response (``play``),
+    when ``available(state, seat)``; taking it runs ``pick(engine, seat)``, a
+    flow that returns the physical cards.
+    """
+
+    option: str
+    name: str
+    available: Callable[["State", int], bool]
+    pick: Callable[["Engine", int], Generator]
+    use: bool = True
+    play: bool = True
+
+
+FORMS: dict[str, Form] = {}
+
+
+def add_form(form: Form) -> Form:
+    if form.option in FORMS:
+        raise ValueError(f"form {form.option!r} is registered twice")
+    FORMS[form.option] = form
+    return form

@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from .base import RULES, CardRule, register
 
-# Each family registers its rules on import.
+# Each family registers its rules (and hooks) on import.
 from . import basic as _basic  # noqa: E402,F401
+from . import nullification as _nullification  # noqa: E402,F401
+from . import tricks as _tricks  # noqa: E402,F401
+from . import delayed as _delayed  # noqa: E402,F401
+from . import weapons as _weapons  # noqa: E402,F401
+from . import armor as _armor  # noqa: E402,F401
+from . import horses as _horses  # noqa: E402,F401
+from . import chain as _chain  # noqa: E402,F401
 
 __all__ = ["RULES", "CardRule", "register"]

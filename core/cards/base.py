@@ -1,28 +1,42 @@
-"""What every card rule provides, and the registry of rules by card name."""
+"""What every card rule provides, the registry of rules by card name, and
+small read-only helpers the card families share."""
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING, Any
+
+from ..deck import CARDS, RED_SUITS
 
 if TYPE_CHECKING:
     from ..engine import Engine, UseCtx
     from ..requests import Choice, Request
+    from ..state import State
 
     Flow = Generator[Request, Choice, Any]
+
+# The printed name of every card, by number (a tuple lookup on hot paths).
+NAMES: tuple[str, ...] = tuple(c.name for c in CARDS)
+SUIT: tuple[str, ...] = tuple(c.suit for c in CARDS)
 
 
 class CardRule:
     """The rule of one card name.  Subclasses override what differs."""
 
     name: str = ""
-    placement: str = "processing"  # where the card goes when used
+    placement: str = "processing"  # where the card waits while it resolves
+    recastable: bool = False  # may be recast (重铸) in the play phase (铁索连环)
+    text_zh: str = ""
+    text_en: str = ""
 
     def usable(self, engine: "Engine", seat: int) -> bool:
         """May ``seat`` use this card in its play phase at all?"""
         return True
 
-    def target_choices(self, engine: "Engine", seat: int, card: int) -> list[tuple[int, ...]]:
-        """The legal target tuples; ``()`` for a card used on oneself or everyone."""
+    def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
+        """The legal target tuples; ``()`` for a card used on oneself or everyone.
+
+        ``card`` is None for a card used through a form (丈八蛇矛).
+        """
         return [()]
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
@@ -45,3 +59,65 @@ def register(rule: CardRule, *names: str) -> CardRule:
             raise ValueError(f"card {name!r} has two rules")
         RULES[name] = rule
     return rule
+
+
+# -- shared helpers ----------------------------------------------------------------
+
+
+def color_of(cards: Iterable[int]) -> str:
+    """The colour of what these cards make: red, black, or none (mixed or no card)."""
+    colors = {"red" if SUIT[c] in RED_SUITS else "black" for c in cards}
+    return colors.pop() if len(colors) == 1 else "none"
+
+
+def equipped(state: "State", seat: int, slot: str, name: str) -> bool:
+    card = state.players[seat].equip.get(slot)
+    return card is not None and NAMES[card] == name
+
+
+def judge_name(state: "State", seat: int, card: int) -> str:
+    """What a card in a judge zone counts as (a converted card keeps its new name)."""
+    return state.players[seat].judge_names.get(card, NAMES[card])
+
+
+def holds_in_judge(state: "State", seat: int, name: str) -> bool:
+    """Seed 000: a judge zone never holds two cards of one name."""
+    p = state.players[seat]
+    return any(p.judge_names.get(c, NAMES[c]) == name for c in p.judge)
+
+
+def has_cards(state: "State", seat: int) -> bool:
+    p = state.players[seat]
+    return bool(p.hand or p.equip or p.judge)
+
+
+def opposite_gender(state: "State", a: int, b: int) -> bool:
+    return {state.players[a].gender, state.players[b].gender} == {"male", "female"}
+
+
+EQUIP_ORDER = ("weapon", "armor", "defensive_horse", "offensive_horse", "treasure")
+
+
+def pick_card_of(engine: "Engine", chooser: int, target: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge")) -> "Generator[Request, Choice, tuple[int, str] | None]":
+    """``chooser`` picks one card in ``target``'s zones: (card, zone), or None if there is none.
+
+    Hand cards are face down: the choice is ``option="hand"`` and the engine
+    draws which one with the seed, so no hidden card number is offered.
+    """
+    from ..requests import Choice, Request
+
+    p = engine.state.players[target]
+    options: list[Choice] = []
+    if "hand" in zones and p.hand:
+        options.append(Choice(option="hand"))
+    if "equip" in zones:
+        options.extend(Choice(cards=(p.equip[slot],)) for slot in EQUIP_ORDER if slot in p.equip)
+    if "judge" in zones:
+        options.extend(Choice(cards=(c,)) for c in p.judge)
+    if not options:
+        return None
+    choice = yield from engine.ask(Request(chooser, "pick_card", prompt=f"{reason}:{target}", choices=tuple(options)))
+    if choice.option == "hand":
+        return engine.hidden_hand_card(target), "hand"
+    card = choice.cards[0]
+    return card, ("judge" if card in p.judge else "equip")

@@ -35,8 +35,13 @@ ROLE_COUNTS: dict[int, tuple[int, int, int, int]] = {
 
 
 class IdentityOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    # "basic": only 杀/闪/桃/酒 (and their variants); "full": all 160 cards.
-    deck: Literal["basic", "full"] = "basic"
+    # "full": all 160 cards of the standard + 军争 deck; "basic": only
+    # 杀/闪/桃/酒 (and their variants).
+    deck: Literal["basic", "full"] = "full"
+    # Fire/thunder damage passed along iron chains: "seed000" (seed 000 term
+    # 27: increases and reductions met along the way carry on to the next
+    # character) or "standard" (each takes the original amount).
+    chain_carry: Literal["seed000", "standard"] = "seed000"
     # A lord who kills a loyalist discards: "hand_and_equip" (seed 004, the
     # standard rule) or "hand" (seed 000).
     lord_kills_loyalist: Literal["hand_and_equip", "hand"] = "hand_and_equip"

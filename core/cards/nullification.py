@@ -1,0 +1,66 @@
+"""无懈可击: cancels a trick's effect on one target; itself open to 无懈可击.
+
+Every living seat is asked in turn order from the current player.  A
+nullification played is a card use whose effect is to ask again, one level
+deeper: it takes effect unless another one cancels it, to any depth.  The
+request prompt is ``{trick}:{user}:{target}:{depth}`` — the trick at the
+bottom of the chain, who used it (-1 for a delayed trick), whom it affects,
+and how many nullifications are already on it (even depth: the trick
+currently takes effect).
+"""
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from ..deck import CARDS
+from ..requests import PASS_CHOICE, Choice, Request
+from ..windows import FORMS
+from .base import CardRule, register
+
+if TYPE_CHECKING:
+    from ..engine import Engine, UseCtx
+    from .base import Flow
+
+NULL_CARDS = frozenset(c.number for c in CARDS if c.name == "nullification")
+
+
+def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int = 0) -> Generator[Request, Choice, bool]:
+    """Is the effect of ``trick`` (or of the nullification at ``depth``) on ``target`` cancelled?"""
+    st = engine.state
+    prompt = f"{trick}:{user}:{target}:{depth}"
+    for seat in st.seats_from(st.current if st.current >= 0 else 0):
+        options = [Choice(cards=(c,)) for c in st.players[seat].hand if c in NULL_CARDS]
+        for form in FORMS.values():
+            if form.use and form.name == "nullification" and form.available(st, seat):
+                options.append(Choice(option=form.option))
+        if not options:
+            continue
+        options.append(PASS_CHOICE)
+        choice = yield from engine.ask(Request(seat, "nullify", prompt=prompt, choices=tuple(options)))
+        if choice.is_pass:
+            continue
+        use = yield from engine.use_choice(seat, choice, extra={"against": (trick, user, target, depth)})
+        return bool(use is not None and use.extra.get("effective"))
+    return False
+
+
+class Nullification(CardRule):
+    name = "nullification"
+    text_zh = "当一张锦囊牌对一名角色生效前，对此牌使用，抵消其对该角色产生的效果（可以对【无懈可击】使用）。"
+    text_en = "When a trick would take effect on a character, cancel its effect on that character. May be used against another Nullification."
+
+    def usable(self, engine: "Engine", seat: int) -> bool:
+        return False  # only ever used in answer to a trick
+
+    def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
+        against: Any = use.extra.get("against")
+        if against is None:
+            use.extra["effective"] = False
+            return
+        trick, user, target, depth = against
+        countered = yield from nullified(engine, trick, user, target, depth + 1)
+        use.extra["effective"] = not countered
+
+
+register(Nullification())
