@@ -29,6 +29,8 @@ class Table:
         roles: Sequence[str] | None = None,
         hands: Mapping[int, Iterable[str]] | None = None,
         equip: Mapping[int, Iterable[str]] | None = None,
+        judge: Mapping[int, Iterable[str]] | None = None,
+        chained: Iterable[int] = (),
         pile: Iterable[str] = (),
         hp: Mapping[int, int] | None = None,
         max_hp: Mapping[int, int] | None = None,
@@ -50,15 +52,34 @@ class Table:
         top_cards = [self.card(n) for n in pile]
         hand_cards = {s: [self.card(n) for n in names] for s, names in (hands or {}).items()}
         equip_cards = {s: [self.card(n) for n in names] for s, names in (equip or {}).items()}
-        rest = [c.number for c in CARDS if c.number not in self.used]
+        # A judge entry "slash>lightning" is a card placed as another (a converted delayed trick).
+        judge_cards: dict[int, list[int]] = {}
+        judge_as: dict[int, str] = {}
+        for seat, entries in (judge or {}).items():
+            judge_cards[seat] = []
+            for entry in entries:
+                face, _, counts_as = entry.partition(">")
+                c = self.card(face)
+                judge_cards[seat].append(c)
+                if counts_as:
+                    judge_as[c] = counts_as
+        in_deck = set(mode_of(mode).deck(opts) or range(len(CARDS)))
+        rest = [c.number for c in CARDS if c.number not in self.used and c.number in in_deck]
         # The pile is stored top last: the listed top cards end the list.
-        events.append(ev.PileShuffled(order=tuple(rest + top_cards[::-1] + [c for cs in (*hand_cards.values(), *equip_cards.values()) for c in cs])))
+        placed = [c for cs in (*hand_cards.values(), *equip_cards.values(), *judge_cards.values()) for c in cs]
+        events.append(ev.PileShuffled(order=tuple(rest + top_cards[::-1] + placed)))
         for seat, cards in hand_cards.items():
             if cards:
                 events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="hand", dst_seat=seat, reason="deal", vis=(seat,)))
         for seat, cards in equip_cards.items():
             if cards:
                 events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="equip", dst_seat=seat, reason="deal"))
+        for seat, cards in judge_cards.items():
+            for c in cards:  # the first listed was placed first
+                reason = f"as:{judge_as[c]}" if c in judge_as else "deal"
+                events.append(ev.CardsMoved(cards=(c,), src="pile", dst="judge", dst_seat=seat, reason=reason))
+        for seat in chained:
+            events.append(ev.ChainToggled(seat=seat, on=True))
         if first != 0:
             before = (first - 1) % players
             events.append(ev.TurnStarted(seat=before, turn=0, round=0))
@@ -119,7 +140,24 @@ class Table:
         """The asked seat uses (or answers with) a card of ``name`` from its hand."""
         req = self.request
         card = self.in_hand(req.seat, name)
-        return self.choose(Choice(cards=(card,), targets=tuple(targets)))
+        choice = Choice(cards=(card,), targets=tuple(targets))
+        if not targets and req.choices and choice not in req.choices:
+            # A card whose only use names its targets itself (南蛮入侵, 无中生有).
+            only = [c for c in req.choices if c.cards == (card,) and not c.option]
+            if len(only) == 1:
+                choice = only[0]
+        return self.choose(choice)
+
+    def option(self, option: str, *targets: int) -> list[ev.Event]:
+        """Answer with a named option (``hand``, ``draw``, a form such as ``spear``, a trigger)."""
+        return self.choose(Choice(option=option, targets=tuple(targets)))
+
+    def pick(self, *cards: int) -> list[ev.Event]:
+        """Answer a pick (or a one-card choice) with these card numbers."""
+        req = self.request
+        if req.choices:
+            return self.choose(next(c for c in req.choices if c.cards == tuple(cards)))
+        return self.choose(Choice(cards=tuple(cards)))
 
     def pass_(self) -> list[ev.Event]:
         return self.choose(Choice(option=PASS))

@@ -69,7 +69,7 @@ def test_four_starting_cards_dealt_from_the_lord_in_turn_order() -> None:
 
 
 def test_basic_deck_holds_only_basic_cards() -> None:
-    game = new_game("identity", 5, seed=2)
+    game = new_game("identity", 5, seed=2, options={"deck": "basic"})
     in_play = set(game.state.zone_cards())
     assert in_play and all(CARDS[c].kind.type == "basic" for c in in_play)
 
@@ -132,7 +132,7 @@ def test_horses_change_distance_and_weapon_changes_range() -> None:
 
 
 def test_slash_targets_only_seats_in_attack_range() -> None:
-    t = Table(6, hands={0: ["slash"]})
+    t = Table(6, hands={0: ["slash"]}, options={"deck": "basic"})
     targets = {c.targets for c in t.request.choices if c.cards}
     assert targets == {(1,), (5,)}
 
@@ -164,7 +164,7 @@ def test_target_may_keep_its_dodge() -> None:
 
 
 def test_only_one_slash_per_turn() -> None:
-    t = Table(4, hands={0: ["slash", "slash"], 1: []})
+    t = Table(4, hands={0: ["slash", "slash"], 1: []}, options={"deck": "basic"})
     t.use("slash", 1)
     assert not any(c.cards for c in t.request.choices)
     with pytest.raises(IllegalDecision):
@@ -181,7 +181,7 @@ def test_fire_and_thunder_slash_deal_nature_damage() -> None:
 # -- 桃 酒 -----------------------------------------------------------------------
 
 def test_peach_only_when_hurt_in_own_turn() -> None:
-    t = Table(4, hands={0: ["peach"]})
+    t = Table(4, hands={0: ["peach"]}, options={"deck": "basic"})
     assert not any(c.cards for c in t.request.choices)
     t2 = Table(4, hands={0: ["peach"]}, hp={0: 2})
     t2.use("peach")
@@ -315,7 +315,7 @@ def test_renegade_wins_as_the_last_one_standing() -> None:
 def test_empty_pile_reshuffles_the_discard_pile_with_the_seed() -> None:
     runs = []
     for _ in range(2):
-        game = new_game("identity", 4, seed=5)
+        game = new_game("identity", 4, seed=5, options={"deck": "basic"})
         from core.bots import bot_choice
 
         while not game.over and not any(isinstance(e, ev.PileShuffled) and e.reshuffle for e in game.events):
