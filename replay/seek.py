@@ -49,6 +49,7 @@ class Timeline:
         self._turns: list[int] | None = None  # index of the TurnStarted of turn t+1 ...
         self._rounds: dict[int, int] | None = None
         self._vis: Visibility | None = None
+        self.folded = 0  # events the latest seek folded (at most ``interval`` once snapshots exist)
 
     def __len__(self) -> int:
         return len(self.events)
@@ -62,6 +63,7 @@ class Timeline:
         keys, snaps, step, events = self._keys, self._snaps, self.interval, self.events
         pos = keys[bisect_right(keys, k) - 1]
         state = snaps[pos]
+        self.folded = k - pos
         if pos == k:
             return state.clone()
         while pos < k:

@@ -86,3 +86,39 @@ def test_resume_from_a_snapshot_equals_resume_from_the_start() -> None:
         a, b = tl.resume(k), resume(events, k)
         assert a.events == b.events and a.request == b.request
         assert same(a.state, b.state)
+
+
+def test_a_seek_folds_at_most_one_interval_once_the_snapshots_exist() -> None:
+    events = max(GAMES.values(), key=len)
+    assert len(events) > 400
+    far = len(events) - 50
+    tl = Timeline(events, interval=64)
+    assert tl.after(far).seq == far + 1
+    assert tl.folded == far  # the first seek folds from the start, leaving snapshots
+    for n in (100, far, 255, len(events) - 1):
+        tl.after(n)
+        assert tl.folded < 64 + 64, n  # from the snapshot before n (or the one it leaves on the way)
+    tl.build()
+    for n in (100, far, 255, len(events) - 1):
+        tl.after(n)
+        assert tl.folded < 64, n
+
+
+def test_streaming_decode_and_fold_equals_the_fold(tmp_path) -> None:
+    from core.evolve import FoldError
+    from replay.stream import event_chunks, fold_blob, fold_file
+
+    from .games import recorded_game
+
+    for seed in (3, 4):
+        body = b"".join(ev.encode(e) + b"\n" for e in GAMES[seed])
+        for chunk in (1, 100, 1 << 16):
+            assert [e for c in event_chunks(body, chunk) for e in c] == GAMES[seed]
+            assert same(fold_blob(body, chunk), fold(GAMES[seed]))
+    path = recorded_game(tmp_path, 4, 9, max_turns=10)
+    from records import read_record
+
+    assert same(fold_file(path), fold(read_record(path).events))
+    bad = GAMES[3][:50] + [ev.CardsMoved(cards=(999,), src="discard", dst="hand", dst_seat=0)]
+    with pytest.raises(FoldError, match="event 50: cannot apply CardsMoved"):
+        fold_blob(b"\n".join(ev.encode(e) for e in bad), 200)

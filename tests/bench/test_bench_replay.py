@@ -1,0 +1,119 @@
+"""Replay speed: seek and fork-and-resume latency in a long game, decode + fold rate.
+
+Run with:  python -m pytest tests/bench/test_bench_replay.py --benchmark-enable
+The figures (medians) are in each benchmark's extra_info (--benchmark-json).
+
+The long game is a 10-seat basic-deck basic-bot game of >= 10,000 events
+(``tests.replay.games.long_game``).  Seek and fork-and-resume are timed on a
+Timeline whose snapshots exist (every 512 events; a first pass over the
+record takes them): a seek is the nearest snapshot plus at most 511 events
+folded, a fork-and-resume is a seek to the start of the turn in progress
+plus re-running that turn's recorded decisions.  Neither grows with the
+position in the record: the cost at event 5,000 is the cost at event 100,
+give or take one snapshot interval of folding (~0.1 ms).  Targets: <= 5 ms
+each; decode + fold >= 2.5M events/s per core.
+"""
+from __future__ import annotations
+
+import pytest
+
+from core import events as ev
+from core.evolve import fold
+from records.format import Header, RecordWriter
+from replay.fork import resume_record
+from replay.seek import Timeline
+from replay.stream import fold_blob, split_record
+from tests.replay.games import long_game
+
+POINTS = (100, 5000)
+
+
+@pytest.fixture(scope="module")
+def events() -> list[ev.Event]:
+    return long_game(10_000)
+
+
+@pytest.fixture(scope="module")
+def timeline(events: list[ev.Event]) -> Timeline:
+    return Timeline(events, interval=512).build()
+
+
+@pytest.fixture(scope="module")
+def record_bytes(events: list[ev.Event], tmp_path_factory) -> bytes:
+    start = events[0]
+    path = tmp_path_factory.mktemp("bench") / "long.jsonl"
+    header = Header(sgz="record", v=1, game="bench", rules=start.rules, mode=start.mode, players=start.players, seed=start.seed, options=start.options)
+    with RecordWriter(path, header) as writer:
+        writer.write_all(events)
+    return path.read_bytes()
+
+
+def _ms(benchmark) -> float | None:
+    """The median (the mean is at the mercy of whatever else the machine runs)."""
+    return benchmark.stats.stats.median * 1000 if benchmark.stats else None
+
+
+def _rate(benchmark, n: int) -> None:
+    stats = benchmark.stats.stats
+    benchmark.extra_info["events_per_s"] = round(n / stats.median)
+    benchmark.extra_info["events_per_s_best"] = round(n / stats.min)
+    benchmark.extra_info["events"] = n
+
+
+@pytest.mark.parametrize("at", POINTS)
+def test_bench_seek(benchmark, timeline: Timeline, at: int) -> None:
+    state = benchmark(timeline.after, at)
+    assert state.seq == at + 1
+    ms = _ms(benchmark)
+    if ms is not None:
+        benchmark.extra_info["ms"] = round(ms, 3)
+        benchmark.extra_info["events_in_game"] = len(timeline)
+        assert ms <= 5, f"seek at event {at}: {ms:.2f} ms"
+
+
+@pytest.mark.parametrize("at", POINTS)
+def test_bench_fork_and_resume(benchmark, timeline: Timeline, at: int) -> None:
+    """A running game after event ``at``, its pending decision offered again."""
+    events = timeline.events
+
+    def fork_and_resume():
+        return resume_record(events, at + 1, timeline=timeline)
+
+    game = benchmark(fork_and_resume)
+    assert game.events[: at + 1] == events[: at + 1] and game.request is not None
+    ms = _ms(benchmark)
+    if ms is not None:
+        benchmark.extra_info["ms"] = round(ms, 3)
+        assert ms <= 5, f"fork-and-resume at event {at}: {ms:.2f} ms"
+
+
+def test_bench_seek_cold(benchmark, events: list[ev.Event]) -> None:
+    """For comparison: a seek to event 5,000 with no snapshot yet (a fold from the start)."""
+    state = benchmark(lambda: Timeline(events).after(5000))
+    assert state.seq == 5001
+    if benchmark.stats:
+        benchmark.extra_info["ms"] = round(_ms(benchmark), 3)
+
+
+def test_bench_replay_decode_and_fold(benchmark, record_bytes: bytes) -> None:
+    """A record file's bytes to its final state: streaming decode + fold."""
+    body = split_record(record_bytes)[1]
+    n = body.count(b"\n")
+    state = benchmark(fold_blob, body)
+    assert state.seq == n
+    if benchmark.stats:
+        _rate(benchmark, n)
+
+
+def test_bench_decode_alone(benchmark, record_bytes: bytes) -> None:
+    body = split_record(record_bytes)[1]
+    n = body.count(b"\n")
+    benchmark(ev.decode_lines, body)
+    if benchmark.stats:
+        _rate(benchmark, n)
+
+
+def test_bench_fold_alone(benchmark, events: list[ev.Event]) -> None:
+    benchmark(fold, events)
+    if benchmark.stats:
+        _rate(benchmark, len(events))
