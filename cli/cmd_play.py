@@ -22,7 +22,7 @@ def describe(choice, lang: str) -> str:  # choice: core.requests.Choice
     return " ".join(parts)
 
 
-def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt):  # -> Choice | None
+def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt, unseen=()):  # -> Choice | None
     from core.deck import CARDS
     from core.requests import Choice
 
@@ -30,7 +30,7 @@ def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt):  # -> Choice
 
     req = game.request
     click.echo("")
-    click.echo(render(game.state, seat, lang))
+    click.echo(render(game.state, seat, lang, unseen=unseen))
     click.echo(f"-- your decision ({req.kind}: {req.prompt})")
     if req.choices:
         for i, choice in enumerate(req.choices, 1):
@@ -92,6 +92,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     from records.session import new_game_id, run_bots, start_recorded
     from replay.fork import ForkError, start_continuation, undo_point
     from replay.narrate import Narrator
+    from replay.visibility import Visibility, open_cards
 
     from .common import load
 
@@ -143,11 +144,13 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
                 click.echo(f"  {text}")
         shown = len(g.events)
 
+    seen = Visibility(game.events)  # which cards lie face down for the person
+
     def person(g):
         nonlocal undo
         tell(g)
         while True:
-            choice = ask_person(g, seat, lang)
+            choice = ask_person(g, seat, lang, unseen=seen.unseen(seat, len(g.events), open_cards(g.state)))
             if choice is not UNDO:
                 return choice
             if undo_point(g.events, seat) is not None:
@@ -163,6 +166,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
         undo = False
         game, writer, path, header = _undo(game, header, path, seat, seats)
         shown = len(game.events)
+        seen = Visibility(game.events)
     tell(game)
     if finished:
         click.echo(f"game over; record: {path}")
