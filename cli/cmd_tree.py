@@ -30,9 +30,11 @@ def tree(path: str, as_json: bool) -> None:
         nodes, skipped = scan(p)
         roots = build(nodes)
     elif p.suffix in (".duckdb", ".db"):
+        from records.archive import ArchiveError
+
         try:
             roots = build(from_archive(p))
-        except (RecordError, ImportError) as exc:
+        except (RecordError, ArchiveError) as exc:
             fail(str(exc))
         except Exception as exc:  # duckdb's own errors: not an archive
             fail(f"{path}: not an archive ({str(exc).splitlines()[0]})")

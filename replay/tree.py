@@ -160,33 +160,32 @@ def to_json(roots: list[Node]) -> list[dict[str, Any]]:
 
 
 def from_archive(db: str | Path) -> list[Node]:
-    """Nodes from an archive database's ``games`` table (the header fields)."""
-    import duckdb
+    """Nodes from an archive's ``games`` table (``records.archive``: the header fields)."""
+    from records.archive import open_db
 
-    con = duckdb.connect(str(db), read_only=True)
+    con = open_db(db, read_only=True)
     try:
-        cols = [r[0] for r in con.execute("DESCRIBE games").fetchall()]
-        want = {c: c for c in cols}
-        gid = next((c for c in ("game", "game_id", "id") if c in want), None)
-        if gid is None or "parent" not in want:
-            raise RecordError(f"{db}: the games table has no game/parent columns ({', '.join(cols)})")
-        extra = [c for c in ("fork_at", "path", "events", "mode", "players", "seed", "reason", "winners") if c in want]
-        rows = con.execute(f"SELECT {gid}, parent, {', '.join(extra) or 'NULL'} FROM games").fetchall()
+        cols = {r[0] for r in con.execute("DESCRIBE games").fetchall()}
+        if not {"game", "parent"} <= cols:
+            raise RecordError(f"{db}: the games table has no game/parent columns")
+        extra = [c for c in ("fork_at", "path", "events", "mode", "players", "seed", "finished", "end_reason", "winners") if c in cols]
+        rows = con.execute(f"SELECT game, parent{''.join(', ' + c for c in extra)} FROM games").fetchall()
     finally:
         con.close()
     nodes = []
     for row in rows:
         rec = dict(zip(["game", "parent", *extra], row))
         end = None
-        if rec.get("reason"):
-            end = f"{rec['reason']} {tuple(rec['winners'] or ())}"
+        if rec.get("end_reason") and rec.get("finished", True):
+            winners = tuple(rec.get("winners") or ())
+            end = f"{rec['end_reason']} {winners}" if winners else f"{rec['end_reason']}, no winner"
         nodes.append(
             Node(
                 game=str(rec["game"]),
                 parent=rec.get("parent"),
                 fork_at=rec.get("fork_at"),
                 paths=[str(rec["path"])] if rec.get("path") else [],
-                events=rec.get("events") if rec.get("events") is not None else 0,
+                events=rec.get("events") or 0,
                 end=end,
                 mode=rec.get("mode") or "",
                 players=rec.get("players") or 0,

@@ -65,3 +65,20 @@ def test_bad_paths(tmp_path: Path) -> None:
     (tmp_path / "junk.jsonl").write_text("junk\n")
     res = run("tree", str(tmp_path))
     assert res.exit_code == 0 and "skipped" in res.output and "no records" in res.output
+
+
+def test_tree_from_an_archive(tmp_path: Path) -> None:
+    parent = recorded_game(tmp_path, 5, 103, max_turns=20)
+    assert run("fork", str(parent), "--at", "50", "--out", str(tmp_path / "a.jsonl")).exit_code == 0
+    db = tmp_path / "games.duckdb"
+    res = run("archive", "ingest", str(tmp_path), "--db", str(db), "--quiet")
+    assert res.exit_code == 0, res.output
+    text = run("tree", str(db))
+    assert text.exit_code == 0, text.output
+    lines = text.output.splitlines()
+    assert lines[0].startswith(read_record(parent).header.game[:8])
+    assert any("after 50 ─" in line and "a.jsonl" in line for line in lines)
+    bad = tmp_path / "not.duckdb"
+    bad.write_text("nope")
+    res = run("tree", str(bad))
+    assert res.exit_code != 0 and len(res.output.strip().splitlines()) == 1
