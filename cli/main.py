@@ -15,6 +15,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "sim": ("cli.cmd_sim", "sim", "Run bot games, record each, print a summary."),
     "play": ("cli.cmd_play", "play", "Play at the terminal against bots, recording the game."),
     "replay": ("cli.cmd_replay", "replay", "Narrate a recorded game, or show the state at a point."),
+    "cards": ("cli.cmd_cards", "cards", "List the 160 cards of the deck with suit, rank, type and rule text."),
     "fork": ("cli.cmd_fork", "fork", "Fork a recorded game at an event into a new record."),
     "diff": ("cli.cmd_diff", "diff", "Compare two records: common prefix, first difference, state differences."),
     "tree": ("cli.cmd_tree", "tree", "Show the fork tree of the records in a folder."),

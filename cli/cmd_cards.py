@@ -1,0 +1,67 @@
+"""`sgz cards`: every card of the deck with suit, rank, type and rule text."""
+from __future__ import annotations
+
+import click
+
+TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌"}
+SUBTYPE_ZH = {"weapon": "武器", "armor": "防具", "defensive_horse": "防御马", "offensive_horse": "进攻马", "treasure": "宝物"}
+SUIT_ZH = {"spade": "黑桃", "heart": "红桃", "club": "梅花", "diamond": "方块"}
+
+
+def name_en(card_id: str) -> str:
+    return card_id.replace("_", " ").title()
+
+
+def card_rows() -> list[dict]:
+    """The 160 cards in deck order as plain data (the rule texts come from the card rules)."""
+    from core.cards import RULES
+    from core.deck import CARDS
+
+    rows = []
+    for c in CARDS:
+        kind = c.kind
+        rule = RULES.get(c.name)
+        rows.append(
+            {
+                "id": c.name,
+                "number": c.number,
+                "suit": c.suit,
+                "rank": c.rank,
+                "type": kind.type,
+                "subtype": kind.subtype,
+                "range": kind.range,
+                "pack": c.pack,
+                "name_zh": kind.zh,
+                "name_en": name_en(c.name),
+                "text_zh": rule.text_zh if rule else "",
+                "text_en": rule.text_en if rule else "",
+            }
+        )
+    return rows
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array (id, number, suit, rank, type, subtype, range, pack, name_zh, name_en, text_zh, text_en).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and rule texts.")
+def cards(as_json: bool, lang: str) -> None:
+    """List the 160 cards of the standard + 军争 deck with their rules."""
+    import msgspec
+
+    from core.deck import RANK_TEXT, SUIT_SYMBOL
+
+    rows = card_rows()
+    if as_json:
+        click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
+        return
+    for r in rows:
+        face = f"{SUIT_SYMBOL[r['suit']]}{RANK_TEXT.get(r['rank'], str(r['rank']))}"
+        if lang == "zh":
+            kind = TYPE_ZH[r["type"]] + (f"·{SUBTYPE_ZH[r['subtype']]}" if r["subtype"] else "")
+            if r["subtype"] == "weapon":
+                kind += f"（攻击范围{r['range']}）"
+            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH[r['suit']]}{r['rank']:<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}")
+        else:
+            kind = r["type"] + (f"/{r['subtype']}" if r["subtype"] else "")
+            if r["subtype"] == "weapon":
+                kind += f" (range {r['range']})"
+            click.echo(f"{r['number']:>3}  {face:<4} {r['suit']:<8} {r['rank']:>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}")
