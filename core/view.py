@@ -111,6 +111,19 @@ class SeatView:
     def chained(self, seat: int) -> bool:
         return self._s.players[seat].chained
 
+    def gender(self, seat: int) -> str:
+        return self._s.players[seat].gender
+
+    def equip_name(self, seat: int, slot: str) -> str | None:
+        """The name of what ``seat`` has in ``slot`` (weapon, armor, horses), or None."""
+        card = self._s.players[seat].equip.get(slot)
+        return None if card is None else CARDS[card].name
+
+    def judge_names(self, seat: int) -> list[str]:
+        """What the cards in ``seat``'s judge zone count as (public)."""
+        p = self._s.players[seat]
+        return [p.judge_names.get(c, CARDS[c].name) for c in p.judge]
+
     def damage_dealt(self, src: int, dst: int) -> int:
         return self._s.damage_dealt[src][dst]
 

@@ -1,7 +1,9 @@
 """`basic`: dodges, saves itself and known allies, attacks known enemies, never stalls.
 
 It reads only its SeatView: shown roles and who has damaged whom (public).
-Card families extend it through ``PLAY_SCORES`` (how much a play is worth).
+Card families extend it through ``PLAY_SCORES`` (how much a play is worth),
+``HANDLERS`` (how to answer a kind of request) and ``KEEP``; the tricks and
+equipment live in ``core.bots.basic_cards``.
 """
 from __future__ import annotations
 
@@ -18,6 +20,8 @@ KEEP = {"peach": 9, "dodge": 7, "analeptic": 5, "nullification": 6}
 
 # name -> (view, choice) -> score; > 0 means worth playing now.
 PLAY_SCORES: dict[str, Callable[[SeatView, Choice], float]] = {}
+# The same for play choices named by an option (a form such as "spear", "recast").
+OPTION_SCORES: dict[str, Callable[[SeatView, Choice], float]] = {}
 
 
 def side(view: SeatView, seat: int) -> str | None:
@@ -28,19 +32,32 @@ def side(view: SeatView, seat: int) -> str | None:
     return role
 
 
+# Guesses made through one view (one request): reset when another view asks.
+_GUESSES: dict[tuple[int, int], str | None] = {}
+_GUESS_VIEW: list[SeatView | None] = [None]
+
+
 def guessed_side(view: SeatView, seat: int, depth: int = 2) -> str | None:
     """A seat's side from shown roles, else from whom it has damaged."""
+    if _GUESS_VIEW[0] is not view:
+        _GUESSES.clear()
+        _GUESS_VIEW[0] = view
+    key = (seat, depth)
+    if key in _GUESSES:
+        return _GUESSES[key]
     known = side(view, seat)
-    if known is not None or depth == 0:
-        return known
-    for other in range(view.n):
-        if other != seat and view.damage_dealt(seat, other) > 0:
-            victim = side(view, other) or guessed_side(view, other, depth - 1)
-            if victim == "lord":
-                return "rebel"
-            if victim == "rebel":
-                return "lord"
-    return None
+    if known is None and depth > 0:
+        for other in range(view.n):
+            if other != seat and view.damage_dealt(seat, other) > 0:
+                victim = side(view, other) or guessed_side(view, other, depth - 1)
+                if victim == "lord":
+                    known = "rebel"
+                    break
+                if victim == "rebel":
+                    known = "lord"
+                    break
+    _GUESSES[key] = known
+    return known
 
 
 def is_enemy(view: SeatView, seat: int) -> bool:
@@ -103,9 +120,13 @@ PLAY_SCORES.update(
 def _play(view: SeatView, request: Request, rng: Draws) -> Choice:
     best, best_score = None, 0.0
     for choice in request.choices:
-        if not choice.cards:
-            continue
-        score_fn = PLAY_SCORES.get(CARDS[choice.cards[0]].name)
+        # A choice is scored by its option (a form such as "spear", "recast") or by its card.
+        if choice.option:
+            if choice.option == "end":
+                continue
+            score_fn = OPTION_SCORES.get(choice.option)
+        else:
+            score_fn = PLAY_SCORES.get(CARDS[choice.cards[0]].name)
         score = score_fn(view, choice) if score_fn is not None else 1.0
         if score > best_score:
             best, best_score = choice, score
@@ -123,8 +144,16 @@ def _first_not_pass(view: SeatView, request: Request, rng: Draws) -> Choice:
     return next((c for c in request.choices if not c.is_pass), request.choices[0])
 
 
+def keep_value(view: SeatView, card: int) -> float:
+    """How much the bot wants to keep ``card``; equipment it wears counts more."""
+    value = KEEP.get(CARDS[card].name, 3)
+    if card in view.equip(view.seat).values():
+        value += 4
+    return value
+
+
 def _pick(view: SeatView, request: Request, rng: Draws) -> Choice:
-    ranked = sorted(request.cards, key=lambda c: (KEEP.get(CARDS[c].name, 3), c))
+    ranked = sorted(request.cards, key=lambda c: (keep_value(view, c), c))
     return Choice(cards=tuple(ranked[: request.min]))
 
 
@@ -134,6 +163,10 @@ HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
     "respond": _first_not_pass,
     "trigger": _first_not_pass,
 }
+
+
+# Card knowledge beyond the basic cards (tricks, equipment) registers itself.
+from . import basic_cards as _cards  # noqa: E402,F401
 
 
 @register("basic")

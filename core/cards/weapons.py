@@ -22,48 +22,48 @@ if TYPE_CHECKING:
 
 TEXTS: dict[str, tuple[str, str]] = {
     "crossbow": (
-        "攻击范围1。锁定技，你使用【杀】无次数限制。",
-        "Range 1. Compulsory: you may use any number of Slashes.",
+        "锁定技，你使用【杀】无次数限制。",
+        "Compulsory: you may use any number of Slashes.",
     ),
     "qinggang_sword": (
-        "攻击范围2。锁定技，当你使用【杀】指定目标后，无视其防具。",
-        "Range 2. Compulsory: the targets of your Slash have no armour against it.",
+        "锁定技，当你使用【杀】指定目标后，无视其防具。",
+        "Compulsory: the targets of your Slash have no armour against it.",
     ),
     "double_sword": (
-        "攻击范围2。当你使用【杀】指定一名异性角色为目标后，你可以令其选择一项：弃置一张手牌；或令你摸一张牌。",
-        "Range 2. After your Slash targets a character of the other gender, you may make it choose: discard a hand card, or let you draw one.",
+        "当你使用【杀】指定一名异性角色为目标后，你可以令其选择一项：弃置一张手牌；或令你摸一张牌。",
+        "After your Slash targets a character of the other gender, you may make it choose: discard a hand card, or let you draw one.",
     ),
     "ice_sword": (
-        "攻击范围2。当你使用【杀】对目标角色造成伤害时，若其有牌，你可以防止此伤害，然后依次弃置其两张牌。",
-        "Range 2. When your Slash would damage a character with cards, you may prevent the damage and discard two of its cards, one after the other.",
+        "当你使用【杀】对目标角色造成伤害时，若其有牌，你可以防止此伤害，然后依次弃置其两张牌。",
+        "When your Slash would damage a character with cards, you may prevent the damage and discard two of its cards, one after the other.",
     ),
     "guding_blade": (
-        "攻击范围2。锁定技，当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1。",
-        "Range 2. Compulsory: when your Slash damages a character without hand cards, the damage is +1.",
+        "锁定技，当你使用【杀】对目标角色造成伤害时，若其没有手牌，此伤害+1。",
+        "Compulsory: when your Slash damages a character without hand cards, the damage is +1.",
     ),
     "axe": (
-        "攻击范围3。当你使用的【杀】被【闪】抵消后，你可以弃置两张牌（贯石斧除外），则此【杀】依然造成伤害。",
-        "Range 3. After your Slash is cancelled by a Dodge, you may discard two cards (not the axe) to make it deal its damage anyway.",
+        "当你使用的【杀】被【闪】抵消后，你可以弃置两张牌（贯石斧除外），则此【杀】依然造成伤害。",
+        "After your Slash is cancelled by a Dodge, you may discard two cards (not the axe) to make it deal its damage anyway.",
     ),
     "blade": (
-        "攻击范围3。当你使用的【杀】被【闪】抵消后，你可以对相同的目标再使用一张【杀】。",
-        "Range 3. After your Slash is cancelled by a Dodge, you may use another Slash on the same target.",
+        "当你使用的【杀】被【闪】抵消后，你可以对相同的目标再使用一张【杀】。",
+        "After your Slash is cancelled by a Dodge, you may use another Slash on the same target.",
     ),
     "spear": (
-        "攻击范围3。你可以将两张手牌当【杀】使用或打出。",
-        "Range 3. You may use or play any two hand cards as a Slash.",
+        "你可以将两张手牌当【杀】使用或打出。",
+        "You may use or play any two hand cards as a Slash.",
     ),
     "halberd": (
-        "攻击范围4。当你使用的【杀】是你最后的手牌时，你可以为此【杀】额外指定至多两名目标。",
-        "Range 4. When the Slash you use is your last hand card, it may take up to two more targets.",
+        "当你使用的【杀】是你最后的手牌时，你可以为此【杀】额外指定至多两名目标。",
+        "When the Slash you use is your last hand card, it may take up to two more targets.",
     ),
     "fan": (
-        "攻击范围4。你可以将一张普通【杀】当火【杀】使用。",
-        "Range 4. You may use a plain Slash as a Fire Slash.",
+        "你可以将一张普通【杀】当火【杀】使用。",
+        "You may use a plain Slash as a Fire Slash.",
     ),
     "kylin_bow": (
-        "攻击范围5。当你使用【杀】对目标角色造成伤害时，你可以弃置其装备区里的一张坐骑牌。",
-        "Range 5. When your Slash damages a character, you may discard a horse from its equipment.",
+        "当你使用【杀】对目标角色造成伤害时，你可以弃置其装备区里的一张坐骑牌。",
+        "When your Slash damages a character, you may discard a horse from its equipment.",
     ),
 }
 
