@@ -117,8 +117,8 @@ def test_undo_point_is_the_seats_latest_decision() -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(5, 51), (7, 52)])
-def test_fork_at_every_decision_point_of_a_whole_game(players: int, seed: int) -> None:
-    events = bot_game(players, seed, "basic", max_turns=300)
+def test_fork_at_every_decision_point_of_a_long_game(players: int, seed: int) -> None:
+    events = bot_game(players, seed, "basic", max_turns=100)
     bots = bots_for(players)
     tl = Timeline(events)
     for k in decision_points(events):
