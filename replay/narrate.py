@@ -177,6 +177,17 @@ def _reseed(n: Narrator, e: ev.Reseeded) -> str:
     return f"（分支：新的随机种子 {e.seed}）" if n.zh else f"(fork: new random seed {e.seed})"
 
 
+def _chain(n: Narrator, e: ev.ChainToggled) -> str:
+    if n.zh:
+        return f"{n.seat(e.seat)}{'横置' if e.on else '重置'}"
+    return f"{n.seat(e.seat)} is {'chained' if e.on else 'unchained'}"
+
+
+def _shown(n: Narrator, e: ev.CardsShown) -> str:
+    # Shown to everyone (展示), so every seat may read the cards.
+    return f"{n.seat(e.seat)}展示了{n.cards(e.cards)}" if n.zh else f"{n.seat(e.seat)} shows {n.cards(e.cards)}"
+
+
 _TEXT: dict[type, Callable] = {
     ev.GameStarted: _start,
     ev.RolesDealt: _roles,
@@ -199,6 +210,8 @@ _TEXT: dict[type, Callable] = {
     ev.GameEnded: _end,
     ev.Decided: _dec,
     ev.Reseeded: _reseed,
+    ev.ChainToggled: _chain,
+    ev.CardsShown: _shown,
 }
 
 
