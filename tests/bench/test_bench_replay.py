@@ -25,7 +25,7 @@ from replay.seek import Timeline
 from replay.stream import fold_blob, split_record
 from tests.replay.games import long_game
 
-POINTS = (100, 5000)
+POINTS = (100, 5000, 9999)  # 9,999: the last event of a 10,000-event game
 
 
 @pytest.fixture(scope="module")
