@@ -1,0 +1,75 @@
+"""`sgz generals`: every playable general with kingdom, gender, hp and skill texts."""
+from __future__ import annotations
+
+import click
+
+KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
+GENDER_ZH = {"male": "男", "female": "女", "none": "无"}
+
+
+def general_rows() -> list[dict]:
+    """The registered generals (the skill-less stand-ins left out) as plain data, in kingdom order."""
+    from core.generals import GENERALS
+    from core.skills import SKILLS
+
+    order = {k: i for i, k in enumerate(KINGDOM_ZH)}
+    rows = []
+    for g in sorted(GENERALS.values(), key=lambda g: order.get(g.kingdom, len(order))):
+        if not g.skills and not g.lord_skills:
+            continue
+        skills = []
+        for sid in g.skills + g.lord_skills:
+            sk = SKILLS[sid]
+            skills.append(
+                {
+                    "id": sk.id,
+                    "name_zh": sk.name_zh,
+                    "name_en": sk.name_en,
+                    "kind": sk.kind,
+                    "kinds": list(sk.kinds),
+                    "text_zh": sk.text_zh,
+                    "text_en": sk.text_en,
+                }
+            )
+        rows.append(
+            {
+                "id": g.id,
+                "name_zh": g.name_zh,
+                "name_en": g.name_en,
+                "kingdom": g.kingdom,
+                "gender": g.gender,
+                "max_hp": g.max_hp,
+                "skills": skills,
+            }
+        )
+    return rows
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON array (id, name_zh, name_en, kingdom, gender, max_hp, skills).")
+@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and skill texts.")
+@click.option("--kingdom", type=click.Choice(sorted(KINGDOM_ZH)), default=None, help="Only this kingdom.")
+def generals(as_json: bool, lang: str, kingdom: str | None) -> None:
+    """List the generals and their skills."""
+    import msgspec
+
+    rows = [r for r in general_rows() if kingdom is None or r["kingdom"] == kingdom]
+    if as_json:
+        click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
+        return
+    from core.skills import KINDS
+
+    for r in rows:
+        if lang == "zh":
+            head = f"{r['name_zh']} ({r['id']})  {KINGDOM_ZH[r['kingdom']]}  {GENDER_ZH.get(r['gender'], r['gender'])}  体力{r['max_hp']}"
+        else:
+            head = f"{r['name_en']} ({r['id']})  {r['kingdom']}  {r['gender']}  hp {r['max_hp']}"
+        click.echo(head)
+        for s in r["skills"]:
+            if lang == "zh":
+                kinds = "、".join(KINDS[k] for k in s["kinds"])
+                click.echo(f"  {s['name_zh']} ({s['id']}, {kinds}): {s['text_zh']}")
+            else:
+                kinds = ", ".join(k.replace("_", " ") for k in s["kinds"])
+                click.echo(f"  {s['name_en']} ({s['id']}, {kinds}): {s['text_en']}")
+        click.echo("")

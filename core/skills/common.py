@@ -1,0 +1,96 @@
+"""Small helpers the skill modules share: card colours, seats, moving cards."""
+from __future__ import annotations
+
+from collections.abc import Generator, Iterable
+from typing import TYPE_CHECKING, Any
+
+from ..cards.base import NAMES, SUIT
+from ..deck import CARDS, RED_SUITS, SLASH_NAMES
+from ..windows import TARGET_BANS
+
+if TYPE_CHECKING:
+    from ..engine import Engine
+    from ..requests import Choice, Request
+    from ..state import State
+
+    Flow = Generator[Request, Choice, Any]
+
+RANK: tuple[int, ...] = tuple(c.rank for c in CARDS)
+
+
+def is_red(card: int) -> bool:
+    return SUIT[card] in RED_SUITS
+
+
+def is_black(card: int) -> bool:
+    return SUIT[card] in ("spade", "club")
+
+
+def is_slash(card: int) -> bool:
+    return NAMES[card] in SLASH_NAMES
+
+
+def others_from(state: "State", seat: int) -> list[int]:
+    """The other living seats in turn order, starting with ``seat``'s next."""
+    return [s for s in state.seats_from(seat) if s != seat]
+
+
+def kin(state: "State", seat: int, kingdom: str) -> list[int]:
+    """The other living characters of ``kingdom``, in turn order from ``seat``'s next (激将, 护驾)."""
+    players = state.players
+    return [s for s in others_from(state, seat) if players[s].kingdom == kingdom]
+
+
+def banned(state: "State", user: int, target: int, name: str) -> bool:
+    """May ``target`` not be chosen as a target of ``user``'s card ``name`` (空城, 谦逊)?"""
+    for ban in TARGET_BANS.get(name, ()):
+        if ban(state, user, target):
+            return True
+    return False
+
+
+def zone_of(state: "State", seat: int, card: int) -> str:
+    p = state.players[seat]
+    if card in p.hand:
+        return "hand"
+    if card in p.equip.values():
+        return "equip"
+    if card in p.judge:
+        return "judge"
+    raise ValueError(f"card {card} is not in seat {seat}'s zones")
+
+
+def discard_own(engine: "Engine", seat: int, cards: Iterable[int], reason: str) -> None:
+    """Discard ``seat``'s own cards from hand and/or equipment (one movement per zone)."""
+    cards = tuple(cards)
+    st = engine.state
+    hand = tuple(c for c in cards if c in st.players[seat].hand)
+    rest = tuple(c for c in cards if c not in hand)
+    if hand:
+        engine.move(hand, "hand", "discard", src_seat=seat, reason=reason)
+    if rest:
+        engine.move(rest, "equip", "discard", src_seat=seat, reason=reason)
+
+
+def own_cards(state: "State", seat: int) -> tuple[int, ...]:
+    """Hand and equipment (牌 in skill texts: 'a card' means either)."""
+    p = state.players[seat]
+    return (*p.hand, *p.equip.values())
+
+
+def hurt(state: "State", seat: int) -> bool:
+    p = state.players[seat]
+    return p.alive and p.hp < p.max_hp
+
+
+def look_at_top(engine: "Engine", seat: int, k: int, reason: str) -> tuple[int, ...]:
+    """Move the top ``k`` cards of the pile to the processing zone, seen only by ``seat``."""
+    st = engine.state
+    got: list[int] = []
+    while len(got) < k:
+        engine.ensure_pile()
+        n = min(k - len(got), len(st.pile))
+        cards = tuple(st.pile[-1 : -n - 1 : -1])
+        engine.move(cards, "pile", "processing", dst_seat=seat, reason=reason, vis=(seat,))
+        got.extend(cards)
+    return tuple(got)

@@ -1,0 +1,232 @@
+"""蜀 (shu): 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 — their skills."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards.base import NAMES
+from ..deck import KINDS, SLASH_NAMES
+from ..distance import DISTANCE_MODS
+from ..requests import Choice, Request
+from ..windows import SLASH_LIMIT_MODS, TARGET_BANS, TRICK_DISTANCE_FREE
+from .base import announce, ask_trigger, define, form, has_skill, set_state, trigger, turn_state, action
+from .common import banned, is_red, is_slash, kin, others_from
+from .wei import lord_call
+
+if TYPE_CHECKING:
+    from ..engine import Engine, TurnCtx, UseCtx
+    from ..state import State
+    from .base import Flow
+
+
+# -- 刘备: 仁德, 激将 (主公技) -------------------------------------------------------------
+
+define(
+    "rende", "仁德", "Benevolence", "active",
+    "出牌阶段，你可以将至少一张手牌交给一名其他角色（可多次发动）。你于本阶段内以此法给出的牌首次达到两张或更多时，你回复1点体力。",
+    "In your play phase you may give any number of hand cards to another character (as often as you like). "
+    "The first time the cards you have given this phase reach two or more, you recover 1 hp.",
+)
+
+
+def _rende_ok(engine: "Engine", seat: int) -> bool:
+    st = engine.state
+    return bool(st.players[seat].hand) and bool(others_from(st, seat))
+
+
+def _rende(engine: "Engine", seat: int) -> "Flow":
+    st = engine.state
+    hand = tuple(st.players[seat].hand)
+    cards = yield from engine.ask(Request(seat, "give", prompt="rende", cards=hand, min=1, max=len(hand)))
+    to = yield from engine.ask(Request(seat, "skill", prompt="rende", choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
+    target = to.targets[0]
+    announce(engine, seat, "rende", (target,))
+    engine.move(cards.cards, "hand", "hand", src_seat=seat, dst_seat=target, reason="rende", vis=(seat, target))
+    before = turn_state(st, seat, "rende", "given")
+    given = before + len(cards.cards)
+    set_state(engine, seat, "rende", "given", given, turn=True)
+    if before < 2 <= given:
+        yield from engine.recover(seat, 1, src=seat)
+
+
+action("rende", _rende_ok, _rende)
+
+define(
+    "jijiang", "激将", "Rouse", "lord_skill",
+    "主公技，当你需要使用或打出【杀】时，你可以令其他蜀势力角色依次选择是否打出一张【杀】（视为由你使用或打出）。",
+    "Lord skill. When you need to use or play a Slash, you may ask the other Shu characters in turn to play one for you (it counts as yours).",
+)
+# Playing a 杀 in answer (决斗, 南蛮入侵): asked where the response is needed.
+lord_call("jijiang", "shu", "slash")
+
+
+def _jijiang_ok(state: "State", seat: int) -> bool:
+    # One call per turn that nobody answers: asking again changes nothing.
+    return not turn_state(state, seat, "jijiang", "refused") and bool(kin(state, seat, "shu"))
+
+
+def _jijiang_pick(engine: "Engine", seat: int) -> "Flow":
+    """Using a 杀 (the target is already chosen): the first Shu character to play
+    one gives the card; the use goes on with it, as the lord's."""
+    announce(engine, seat, "jijiang", window="card_choosing")
+    for helper in kin(engine.state, seat, "shu"):
+        cards = yield from engine.play_for(helper, SLASH_NAMES, prompt=f"jijiang:{seat}")
+        if cards is not None:
+            return cards
+    set_state(engine, seat, "jijiang", "refused", 1, turn=True)
+    return None
+
+
+form("jijiang", "slash", lambda c: False, play=False, when=_jijiang_ok, pick=_jijiang_pick, count=0)
+
+
+# -- 关羽: 武圣 --------------------------------------------------------------------------
+
+define(
+    "wusheng", "武圣", "War Saint", "active",
+    "你可以将一张红色牌当【杀】使用或打出。",
+    "You may use or play any red card (hand or equipment) as a Slash.",
+)
+form("wusheng", "slash", is_red, zones=("hand", "equip"))
+
+
+# -- 张飞: 咆哮 --------------------------------------------------------------------------
+
+define(
+    "paoxiao", "咆哮", "Roar", "compulsory",
+    "锁定技，出牌阶段，你使用【杀】无次数限制。",
+    "Compulsory. In your play phase there is no limit to how many Slashes you use.",
+)
+UNLIMITED = 1 << 20
+SLASH_LIMIT_MODS.append(lambda st, seat, limit: UNLIMITED if st.phase == "play" and has_skill(st, seat, "paoxiao") else limit)
+
+
+def _paoxiao_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
+    st = engine.state
+    return use.seat == seat == st.current and st.phase == "play" and use.name in SLASH_NAMES and st.used.get("slash_any", 0) > 1
+
+
+def _nothing(engine: "Engine", seat: int, ctx: object) -> "Flow":
+    return
+    yield  # pragma: no cover
+
+
+# The record shows 咆哮 on every 杀 beyond the first of a turn (the one it allowed).
+trigger("paoxiao", "card_using", _nothing, can=_paoxiao_can, owners=lambda use: (use.seat,))
+
+
+# -- 诸葛亮: 观星, 空城 --------------------------------------------------------------------
+
+define(
+    "guanxing", "观星", "Stargazing", "active",
+    "准备阶段开始时，你可以观看牌堆顶的X张牌（X为存活角色数且至多为5），然后将其中任意张以任意顺序置于牌堆顶，其余置于牌堆底。",
+    "At the start of your start phase you may look at the top X cards of the pile (X: living characters, at most 5); "
+    "put any of them back on top in any order and the rest at the bottom.",
+)
+
+
+def _guanxing(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
+    st = engine.state
+    engine.ensure_pile()
+    k = min(5, len(st.alive_seats()), len(st.pile))
+    top = tuple(st.pile[-1 : -k - 1 : -1])
+    # The pick is the cards to keep on top, the first topmost; the rest go to the bottom.
+    keep = yield from engine.ask(Request(seat, "skill", prompt=f"guanxing:{k}", cards=top, min=0, max=k))
+    kept = keep.cards
+    rest = tuple(c for c in top if c not in kept)
+    if kept:
+        engine.move(kept, "pile", "pile", src_seat=seat, reason="guanxing", vis=(seat,))
+    if rest:
+        engine.move(rest, "pile", "pile", src_seat=seat, reason="guanxing:bottom", vis=(seat,))
+
+
+trigger("guanxing", "phase_start", _guanxing, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "start", owners=lambda ctx: (ctx.seat,))
+
+define(
+    "kongcheng", "空城", "Empty City", "compulsory",
+    "锁定技，若你没有手牌，你不能被选择为【杀】或【决斗】的目标。",
+    "Compulsory. While you have no hand cards you cannot be chosen as the target of a Slash or a Duel.",
+)
+
+
+def _kongcheng(state: "State", user: int, target: int) -> bool:
+    return not state.players[target].hand and has_skill(state, target, "kongcheng")
+
+
+for _name in (*SLASH_NAMES, "duel"):
+    TARGET_BANS.setdefault(_name, []).append(_kongcheng)
+
+
+# -- 赵云: 龙胆 --------------------------------------------------------------------------
+
+define(
+    "longdan", "龙胆", "Dragon Courage", "active",
+    "你可以将一张【杀】当【闪】使用或打出，或将一张【闪】当普通【杀】使用或打出。",
+    "You may use or play a Slash as a Dodge, or a Dodge as a plain Slash.",
+)
+form("longdan", "slash", lambda c: NAMES[c] == "dodge", option="longdan:slash")
+form("longdan", "dodge", is_slash, option="longdan:dodge")
+
+
+# -- 马超: 马术, 铁骑 ----------------------------------------------------------------------
+
+define(
+    "mashu", "马术", "Horsemanship", "compulsory",
+    "锁定技，你与其他角色的距离-1。",
+    "Compulsory. Your distance to every other character is reduced by 1.",
+)
+DISTANCE_MODS.append(lambda st, a, b: -1 if has_skill(st, a, "mashu") else 0)
+
+define(
+    "tieji", "铁骑", "Iron Cavalry", "active",
+    "当你使用【杀】指定一名角色为目标后，你可以进行判定：若结果为红色，该角色不能使用【闪】响应此【杀】。",
+    "After your Slash targets a character, you may judge: on a red result that character cannot answer this Slash with a Dodge.",
+)
+
+
+def _tieji_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
+    return use.seat == seat and use.name in SLASH_NAMES
+
+
+def _tieji(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
+    players = engine.state.players
+    for t in list(use.targets):
+        if t in use.cancelled or not players[t].alive or not players[seat].alive:
+            continue
+        if not (yield from ask_trigger(engine, seat, "tieji", "target_specified", (t,))):
+            continue
+        announce(engine, seat, "tieji", (t,), window="target_specified")
+        final = yield from engine.judge(seat, "tieji")
+        if is_red(final):
+            use.extra.setdefault("no_dodge", set()).add(t)
+
+
+trigger("tieji", "target_specified", _tieji, can=_tieji_can, owners=lambda use: (use.seat,), silent=True)
+
+
+# -- 黄月英: 集智, 奇才 --------------------------------------------------------------------
+
+define(
+    "jizhi", "集智", "Wisdom", "active",
+    "当你使用一张非转化的普通锦囊牌时，你可以摸一张牌。",
+    "When you use a (not converted) non-delayed trick card, you may draw a card.",
+)
+
+
+def _jizhi_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
+    return use.seat == seat and KINDS[use.name].type == "trick" and bool(use.cards) and all(NAMES[c] == use.name for c in use.cards)
+
+
+def _draw_one(engine: "Engine", seat: int, ctx: object) -> "Flow":
+    yield from engine.draw(seat, 1, reason="jizhi")
+
+
+trigger("jizhi", "card_using", _draw_one, can=_jizhi_can, owners=lambda use: (use.seat,))
+
+define(
+    "qicai", "奇才", "Genius", "compulsory",
+    "锁定技，你使用锦囊牌无距离限制。",
+    "Compulsory. Your trick cards have no distance limit.",
+)
+TRICK_DISTANCE_FREE.append(lambda st, seat: has_skill(st, seat, "qicai"))
+
+__all__ = ["banned", "ask_trigger"]
