@@ -22,13 +22,14 @@ def seat_distance(state: State, a: int, b: int) -> int:
         return 0
     players = state.players
     n = len(players)
-    forward = 0
-    s = a
-    while s != b:
-        s = (s + 1) % n
-        if players[s].alive or s == b:
-            forward += 1
-    present = sum(1 for p in players if p.alive or p.seat in (a, b))
+    steps = (b - a) % n
+    forward = steps
+    present = n
+    for s, p in enumerate(players):
+        if not p.alive and s != a and s != b:
+            present -= 1
+            if (s - a) % n < steps:
+                forward -= 1  # a dead seat between a and b (going forward) is skipped
     return min(forward, present - forward)
 
 

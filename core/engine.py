@@ -490,10 +490,15 @@ class Engine:
     # -- windows --------------------------------------------------------------
 
     def window(self, name: str, ctx: Any) -> Flow:
-        """Run the hooks attached at window ``name``, in seat order from the current player."""
+        """Run the hooks attached at window ``name``, in seat order from the current player.
+
+        Callers ``yield from`` it.  A window where no hook can act returns an
+        empty tuple instead of a generator, which keeps the many idle windows
+        of a resolution cheap.
+        """
         hooks = HOOKS.get(name)
         if not hooks:
-            return
+            return ()  # type: ignore[return-value]
         st = self.state
         # A hook that names its possible owners is only checked for them; if
         # none holds it, the window costs nothing more.
@@ -501,12 +506,18 @@ class Engine:
         for h in hooks:
             if h.owners is None:
                 pending.append((h, None))
-            else:
-                owners = h.owners(ctx)
-                if any(s >= 0 and h.holds(st, s) for s in owners):
+                continue
+            owners = h.owners(ctx)
+            for s in owners:
+                if s >= 0 and h.holds(st, s):
                     pending.append((h, owners))
+                    break
         if not pending:
-            return
+            return ()  # type: ignore[return-value]
+        return self._run_window(name, ctx, pending)
+
+    def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]]) -> Flow:
+        st = self.state
         for seat in st.seats_from(st.current if st.current >= 0 else 0):
             ready = [h for h, owners in pending if (owners is None or seat in owners) and h.holds(st, seat) and h.can(self, seat, ctx)]
             while ready:

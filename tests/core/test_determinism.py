@@ -66,7 +66,7 @@ def test_decide_is_the_pure_form_of_submit() -> None:
 
 
 def test_bot_sees_only_its_seat() -> None:
-    # Swapping the other seats' hands (hidden from the bot) never changes its choice.
+    # Changing what the other seats hold (hidden from the bot) never changes its choice.
     game = new_game("identity", 5, seed=13)
     checked = 0
     while not game.over and checked < 150:
@@ -75,10 +75,12 @@ def test_bot_sees_only_its_seat() -> None:
         choice = bot_choice("basic", state, req)
         others = [p for p in state.players if p.seat != req.seat]
         scrambled = state.clone()
-        hidden = [p.hand for p in scrambled.players if p.seat != req.seat]
-        rotated = hidden[1:] + hidden[:1]
-        for p, hand in zip((p for p in scrambled.players if p.seat != req.seat), rotated):
-            p.hand = hand
+        # Deal the other hands' cards out again in another order: each seat keeps
+        # its (public) number of hand cards, but what they are changes.
+        hidden = [c for p in scrambled.players if p.seat != req.seat for c in p.hand][::-1]
+        for p in scrambled.players:
+            if p.seat != req.seat:
+                p.hand, hidden = hidden[: len(p.hand)], hidden[len(p.hand) :]
         scrambled.pile.reverse()
         for p in scrambled.players:
             if p.seat != req.seat and not p.role_shown:

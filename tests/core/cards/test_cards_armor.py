@@ -127,3 +127,25 @@ def test_a_horse_replaces_a_horse_of_the_same_kind_only() -> None:
     t.use("defensive_horse")
     eq = t.state.players[0].equip
     assert old in t.state.discard and set(eq) == {"defensive_horse", "offensive_horse"}
+
+
+def test_seat_distance_counts_only_the_living_between_and_around() -> None:
+    import random
+
+    from core.distance import seat_distance
+    from core.state import Player, State
+
+    def by_walking(state: State, a: int, b: int) -> int:
+        n = len(state.players)
+        steps = [s for s in range(1, n) if state.players[(a + s) % n].alive or (a + s) % n == b]
+        forward = next(i + 1 for i, s in enumerate(steps) if (a + s) % n == b)
+        present = sum(1 for p in state.players if p.alive or p.seat in (a, b))
+        return min(forward, present - forward)
+
+    rng = random.Random(3)
+    for _ in range(3000):
+        n = rng.randint(2, 10)
+        st = State(mode="identity", seed=0, rules="", options={}, players=[Player(seat=i, alive=rng.random() < 0.7) for i in range(n)], deck=())
+        a, b = rng.randrange(n), rng.randrange(n)
+        if a != b:
+            assert seat_distance(st, a, b) == by_walking(st, a, b)
