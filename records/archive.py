@@ -1,0 +1,648 @@
+"""The archive: records loaded into a DuckDB database, for statistics and SQL.
+
+Tables (see ``SCHEMA``): ``games`` (one row a record: header, length, ending,
+the record's path), ``seats`` (general, role, kingdom, bot, result, damage),
+``events`` (every event: game, seq, type and generic columns, plus the JSON of
+events whose fields the columns do not all hold), ``damage`` and ``deaths``
+(the events statistics need most, small and fast), ``decisions`` (each
+decision with what its decider could see: their hand, the turn, the phase),
+and the dimensions ``generals`` and ``cards``.
+
+Ingest does the heavy work inside DuckDB: it reads a batch of record files
+with ``read_text``, checks every line's chain link with ``md5`` (format v2,
+see ``records.format``), parses the events with ``from_json`` and fills the
+tables with set-wise SQL, all in one transaction per batch.  Python only reads
+the header lines (to skip games already in) and explains damaged records.
+The generic event columns and the JSON fallback follow ``core.events.AnyEvent``
+at run time, so event types added later ingest without changes here.
+
+The database is a file (``default_db()``: ``$SGZ_DB`` or ``./sgz.duckdb``).
+DuckDB lets one process write it at a time; ``open_db`` turns the lock error
+into an ``ArchiveError`` (after waiting up to ``wait`` seconds).
+"""
+from __future__ import annotations
+
+import os
+import time
+import typing
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from . import format as fmt
+
+SCHEMA_VERSION = 1
+
+
+class ArchiveError(Exception):
+    """An archive problem, said in one line."""
+
+
+def default_db() -> str:
+    """The archive used when ``--db`` is not given: ``$SGZ_DB`` or ``./sgz.duckdb``."""
+    return os.environ.get("SGZ_DB") or "sgz.duckdb"
+
+
+def open_db(path: str | Path, *, read_only: bool = False, wait: float = 0.0):  # -> duckdb.DuckDBPyConnection
+    """Open the archive; a lock held by another process waits ``wait`` s, then fails cleanly."""
+    import duckdb
+
+    path = str(path)
+    if read_only and not Path(path).exists():
+        raise ArchiveError(f"no archive at {path} (make one with: sgz archive ingest RECORDS --db {path})")
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            return duckdb.connect(path, read_only=read_only)
+        except duckdb.IOException as exc:
+            text = str(exc)
+            if "lock" not in text.lower():
+                raise ArchiveError(f"cannot open {path}: {text.splitlines()[0]}") from None
+            if time.monotonic() >= deadline:
+                holder = ""
+                if "PID" in text:
+                    holder = " (" + text[text.index("PID") :].split(")")[0].strip() + ")"
+                raise ArchiveError(f"{path} is in use by another process{holder}; wait for it to finish, or pass --wait SECONDS") from None
+            time.sleep(0.1)
+        except duckdb.Error as exc:
+            raise ArchiveError(f"cannot open {path}: {str(exc).splitlines()[0]}") from None
+
+
+# --- the schema ---------------------------------------------------------------
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
+CREATE TABLE IF NOT EXISTS games (
+    game VARCHAR PRIMARY KEY,   -- the game id of the record's header
+    path VARCHAR,               -- the record file (absolute) at ingest: sgz replay PATH --at SEQ
+    mode VARCHAR, players SMALLINT, seed BIGINT, rules VARCHAR,
+    format SMALLINT,            -- the record format version
+    options JSON, bots JSON,    -- seat (text) -> bot name; seats absent were people
+    parent VARCHAR, fork_at INTEGER,
+    events INTEGER, decisions INTEGER, turns INTEGER, rounds INTEGER,
+    finished BOOLEAN,           -- the record has the game's end
+    winner VARCHAR,             -- the side that won (lord, rebels, renegade), or turn_limit ... for a draw
+    end_reason VARCHAR, winners SMALLINT[], end_seq INTEGER,
+    bytes BIGINT, ingested_at TIMESTAMP
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game VARCHAR, seat SMALLINT,
+    general VARCHAR, kingdom VARCHAR, role VARCHAR,
+    bot VARCHAR,                -- NULL: a person played this seat
+    result VARCHAR,             -- win | loss | draw | unfinished
+    won BOOLEAN,
+    points INTEGER,             -- post-game points, where the mode scores them (NULL otherwise)
+    died_seq INTEGER, killer SMALLINT, death_cause VARCHAR,
+    damage_dealt INTEGER, damage_taken INTEGER
+);
+CREATE TABLE IF NOT EXISTS events (
+    game VARCHAR, seq INTEGER,
+    type VARCHAR,               -- the event's tag ("t"): move, use, damage, dec ...
+    "window" VARCHAR,           -- the timing window it happened in ("w")
+    actor SMALLINT,             -- "seat" (or, without one, "src": a damage's source)
+    targets SMALLINT[],         -- "targets" (or [dst] for a damage)
+    card VARCHAR,               -- a card or skill name: "name", "card", "source" or "cause"
+    cards SMALLINT[],           -- physical card numbers: "cards" or a move's "c"
+    amount SMALLINT,            -- "n"
+    nature VARCHAR,
+    from_zone VARCHAR, from_seat SMALLINT, to_zone VARCHAR, to_seat SMALLINT, vis SMALLINT[],
+    reason VARCHAR,             -- a move's "why", an end's "reason"
+    kind VARCHAR, option VARCHAR, phase VARCHAR,
+    data JSON                   -- the whole event, for types the columns above do not fully hold
+);
+CREATE TABLE IF NOT EXISTS damage (
+    game VARCHAR, seq INTEGER, src SMALLINT, dst SMALLINT, n SMALLINT,
+    nature VARCHAR, card VARCHAR, "window" VARCHAR
+);
+CREATE TABLE IF NOT EXISTS deaths (
+    game VARCHAR, seq INTEGER, seat SMALLINT, role VARCHAR, killer SMALLINT, cause VARCHAR
+);
+CREATE TABLE IF NOT EXISTS decisions (
+    game VARCHAR, seq INTEGER, seat SMALLINT,
+    kind VARCHAR, cards SMALLINT[], targets SMALLINT[], option VARCHAR,
+    turn INTEGER, round INTEGER, current SMALLINT, phase VARCHAR,
+    hand SMALLINT[],            -- the decider's hand just before deciding (what they could see)
+    hand_size SMALLINT
+);
+"""
+
+TABLES = ("games", "seats", "events", "damage", "deaths", "decisions", "generals", "cards")
+
+
+def ensure_schema(con) -> None:
+    con.execute(SCHEMA)
+    row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if row is None:
+        con.execute("INSERT INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
+    elif int(row[0]) > SCHEMA_VERSION:
+        raise ArchiveError(f"the archive's schema v{row[0]} is newer than this sgz (v{SCHEMA_VERSION})")
+
+
+def _refresh_dimensions(con) -> None:
+    """generals and cards: small tables from core, rewritten at every ingest."""
+    from core.deck import CARDS
+    from core.generals import GENERALS
+
+    con.execute("CREATE OR REPLACE TABLE generals (general VARCHAR PRIMARY KEY, name_zh VARCHAR, kingdom VARCHAR, gender VARCHAR, max_hp SMALLINT)")
+    con.executemany("INSERT INTO generals VALUES (?, ?, ?, ?, ?)", [(g.id, g.name_zh, g.kingdom, g.gender, g.max_hp) for g in GENERALS.values()])
+    con.execute("CREATE OR REPLACE TABLE cards (card SMALLINT PRIMARY KEY, name VARCHAR, name_zh VARCHAR, suit VARCHAR, rank SMALLINT, type VARCHAR, subtype VARCHAR, pack VARCHAR)")
+    con.executemany(
+        "INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(c.number, c.name, c.kind.zh, c.suit, c.rank, c.kind.type, c.kind.subtype, c.pack) for c in CARDS],
+    )
+
+
+# --- generic event columns, from core.events.AnyEvent -------------------------
+
+# events column -> (DuckDB type, the event fields it takes, first present wins)
+COLUMNS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "window": ("VARCHAR", ("w",)),
+    "actor": ("SMALLINT", ("seat", "src")),
+    "targets": ("SMALLINT[]", ("targets", "dst")),
+    "card": ("VARCHAR", ("name", "card", "source", "cause")),
+    "cards": ("SMALLINT[]", ("cards", "c")),
+    "amount": ("SMALLINT", ("n",)),
+    "nature": ("VARCHAR", ("nature",)),
+    "from_zone": ("VARCHAR", ("from",)),
+    "from_seat": ("SMALLINT", ("of",)),
+    "to_zone": ("VARCHAR", ("to",)),
+    "to_seat": ("SMALLINT", ("at",)),
+    "vis": ("SMALLINT[]", ("vis",)),
+    "reason": ("VARCHAR", ("why", "reason")),
+    "kind": ("VARCHAR", ("kind",)),
+    "option": ("VARCHAR", ("option",)),
+    "phase": ("VARCHAR", ("phase",)),
+}
+_NOTHING = (-1, "", (), None)
+
+
+
+def _duck_type(tp: Any) -> str:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        return _duck_type(args[0]) if len(args) == 1 else "JSON"
+    if origin is tuple or origin is list:
+        args = typing.get_args(tp)
+        return _duck_type(args[0]) + "[]" if args else "JSON"
+    # Seats, card numbers and amounts are small; turn numbers are not parsed as this.
+    return {int: "SMALLINT", str: "VARCHAR", bool: "BOOLEAN", float: "DOUBLE"}.get(tp, "JSON")
+
+
+class EventShape(msgspec.Struct, frozen=True):
+    """How ingest reads events: derived from ``core.events.AnyEvent`` when first used."""
+
+    tags: tuple[str, ...]
+    struct: dict[str, str]  # field -> DuckDB type, for from_json
+    columned: tuple[str, ...]  # tags whose every field has a column (no JSON kept)
+    select: dict[str, str]  # events column -> SQL over the parsed struct ``j``
+
+
+def event_shape() -> EventShape:
+    from core import events as ev
+
+    struct: dict[str, str] = {"t": "VARCHAR", "i": "INTEGER"}
+    fields_by_tag: dict[str, dict[str, msgspec.structs.FieldInfo]] = {}
+    for cls in ev.EVENT_TYPES:
+        tag = ev.TAGS[cls]
+        fields = {f.encode_name: f for f in msgspec.structs.fields(cls)}
+        fields_by_tag[tag] = fields
+        for name, f in fields.items():
+            dt = _duck_type(f.type)
+            if struct.get(name, dt) != dt:
+                dt = "JSON"  # the same key with two types: keep its JSON text
+            struct[name] = dt
+    # Parse only what the columns take (the rest of an event stays in data).
+    wanted = {s for _, srcs in COLUMNS.values() for s in srcs}
+    struct = {"t": "VARCHAR"} | {k: struct[k] for k in sorted(wanted) if k in struct}
+    columned = []
+    for tag, fields in fields_by_tag.items():
+        used = set()
+        for _, (_, sources) in COLUMNS.items():
+            present = [s for s in sources if s in fields]
+            if present:
+                used.add(present[0])
+        if set(fields) <= used:
+            columned.append(tag)
+    select: dict[str, str] = {}
+    for col, (dtype, sources) in COLUMNS.items():
+        parts = []
+        for s in sources:
+            if s not in struct:
+                continue
+            expr = f'j."{s}"'
+            if dtype.endswith("[]") and not struct[s].endswith("[]"):
+                expr = f'CASE WHEN j."{s}" IS NULL THEN NULL ELSE [j."{s}"] END'
+            parts.append(f"TRY_CAST({expr} AS {dtype})" if struct[s] != dtype and not struct[s].endswith("[]") and not dtype.endswith("[]") else expr)
+        defaults = {}
+        for tag, fields in fields_by_tag.items():
+            present = [s for s in sources if s in fields]
+            if present:
+                d = fields[present[0]].default
+                if d is not msgspec.NODEFAULT and d not in _NOTHING and isinstance(d, (str, int)):
+                    defaults[tag] = d
+        if defaults:
+            cases = " ".join(f"WHEN {_lit(tag)} THEN {_lit(d)}" for tag, d in sorted(defaults.items()))
+            parts.append(f"CASE j.t {cases} END")
+        select[col] = parts[0] if len(parts) == 1 else f"coalesce({', '.join(parts)})" if parts else "NULL"
+    return EventShape(tuple(fields_by_tag), struct, tuple(sorted(columned)), select)
+
+
+def _lit(v: Any) -> str:
+    if isinstance(v, str):
+        return "'" + v.replace("'", "''") + "'"
+    return str(int(v))
+
+
+def _struct_sql(struct: dict[str, str]) -> str:
+    return _lit(msgspec.json.encode(struct).decode())
+
+
+# --- ingest -------------------------------------------------------------------
+
+
+class Rejected(msgspec.Struct):
+    path: str
+    why: str  # "file:line: why"
+
+
+class IngestReport(msgspec.Struct):
+    files: int = 0  # record files looked at
+    added: int = 0  # games added
+    events: int = 0  # events added
+    skipped: int = 0  # records whose game was already in the archive (or twice in the input)
+    rejected: list[Rejected] = []
+    batches: int = 0
+    seconds: float = 0.0
+
+    @property
+    def events_per_s(self) -> float:
+        return self.events / self.seconds if self.seconds else 0.0
+
+
+class _File(msgspec.Struct):
+    path: str
+    header: fmt.Header
+    bytes: int
+    legacy: bool  # an older format: its chain was checked in Python
+
+
+def record_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The record files named: files as given, folders searched for *.jsonl."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*.jsonl") if q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
+def _read_header(path: Path) -> tuple[fmt.Header, int]:
+    where = str(path)
+    try:
+        with open(path, "rb") as f:
+            first = f.readline()
+            size = os.fstat(f.fileno()).st_size
+    except OSError as exc:
+        raise fmt.RecordError(f"{where}: cannot read ({exc.strerror})") from None
+    if not first.strip():
+        raise fmt.RecordError(f"{where}:1: empty file, not a record")
+    if not first.endswith(b"\n"):
+        raise fmt.RecordError(f"{where}:1: truncated header (no newline)")
+    line = first.rstrip(b"\n")
+    header = fmt.parse_header(line, where)
+    if header.v >= 2:
+        bad = fmt.check_lines([line], header.v)
+        if bad is not None:
+            raise fmt.RecordError(f"{where}:1: {bad[1]}")
+    return header, size
+
+
+# Hooks for tests: called after each stage of a batch, inside its transaction.
+_T0 = [0.0, 0.0]
+
+
+def _stage_hook(stage: str) -> None:
+    if os.environ.get("SGZ_PROFILE"):
+        import sys
+
+        now, cpu = time.perf_counter(), time.process_time()
+        print(f"sgz-profile: {stage} {now - _T0[0]:.3f}s (cpu {cpu - _T0[1]:.3f}s)", file=sys.stderr)
+        _T0[0], _T0[1] = now, cpu
+    pause = os.environ.get("SGZ_TEST_INGEST_PAUSE")
+    if pause == stage:
+        import sys
+
+        print(f"sgz-test: paused at {stage}", file=sys.stderr, flush=True)
+        time.sleep(3600)
+
+
+def ingest(con, paths: Iterable[str | Path], *, batch_size: int = 2000, progress: Callable[[IngestReport], None] | None = None) -> IngestReport:
+    """Load the records at ``paths`` into the archive; one transaction per batch.
+
+    A record whose game is already in is skipped; a damaged record is rejected
+    (listed in the report) and the rest of its batch goes in.
+    """
+    started = time.perf_counter()
+    report = IngestReport()
+    ensure_schema(con)
+    _refresh_dimensions(con)
+    known = {row[0] for row in con.execute("SELECT game FROM games").fetchall()}
+    files: list[_File] = []
+    for path in record_files(paths):
+        report.files += 1
+        try:
+            header, size = _read_header(path)
+        except fmt.RecordError as exc:
+            report.rejected.append(Rejected(str(path), str(exc)))
+            continue
+        if header.game in known:
+            report.skipped += 1
+            continue
+        known.add(header.game)
+        legacy = header.v < fmt.FORMAT_VERSION
+        if legacy:
+            s = fmt.scan(path)
+            if s.error is not None:
+                report.rejected.append(Rejected(str(path), s.error))
+                continue
+        files.append(_File(str(path.resolve()), header, size, legacy))
+    shape = event_shape()
+    for k in range(0, len(files), batch_size):
+        batch = files[k : k + batch_size]
+        _ingest_batch(con, batch, shape, report)
+        report.batches += 1
+        if progress is not None:
+            report.seconds = time.perf_counter() - started
+            progress(report)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _ingest_batch(con, batch: list[_File], shape: EventShape, report: IngestReport) -> None:
+    import duckdb
+
+    todo = list(batch)
+    for attempt in range(2):
+        con.execute("BEGIN TRANSACTION")
+        try:
+            bad = _load(con, todo, shape)
+            if bad:
+                # Damaged records: explain each from Python, then load the rest.
+                con.execute("ROLLBACK")
+                todo = _drop_bad(todo, bad, report)
+                con.execute("BEGIN TRANSACTION")
+                again = _load(con, todo, shape)
+                if again:  # SQL and Python disagree: never load what SQL doubts
+                    raise duckdb.Error(f"records still failing: {sorted(again)[:3]}")
+            n_events = con.execute("SELECT count(*) FROM _ev").fetchone()[0]
+            _stage_hook("before-commit")
+            con.execute("COMMIT")
+            report.added += len(todo)
+            report.events += n_events
+            _drop_staging(con)
+            return
+        except duckdb.Error as exc:
+            con.execute("ROLLBACK")
+            _drop_staging(con)
+            if attempt == 1:
+                raise ArchiveError(f"ingest failed: {str(exc).splitlines()[0]}") from None
+            # read_text or from_json refused something (bad UTF-8, a forged
+            # chain over bad JSON): find the culprits in Python, retry once.
+            todo = _drop_bad(todo, {f.path for f in todo}, report, only_damaged=True)
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+
+
+def _drop_bad(todo: list[_File], suspects: set[str], report: IngestReport, only_damaged: bool = False) -> list[_File]:
+    keep = []
+    for f in todo:
+        if f.path in suspects:
+            s = fmt.scan(f.path)
+            if s.error is not None:
+                report.rejected.append(Rejected(f.path, s.error))
+                continue
+            if not only_damaged:
+                report.rejected.append(Rejected(f.path, f"{f.path}: the archive's check failed where sgz validate's passed (please report)"))
+                continue
+        keep.append(f)
+    return keep
+
+
+def _drop_staging(con) -> None:
+    for t in ("_files", "_ev"):
+        con.execute(f"DROP TABLE IF EXISTS {t}")
+
+
+def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
+    """Stage and load one batch in the open transaction; returns paths that failed the checks."""
+    _drop_staging(con)
+    _T0[0], _T0[1] = time.perf_counter(), time.process_time()
+    if not batch:
+        con.execute("CREATE TEMP TABLE _ev (game VARCHAR)")
+        return set()
+    enc = msgspec.json.encode
+    con.execute(
+        "CREATE TEMP TABLE _files (path VARCHAR, game VARCHAR, mode VARCHAR, players SMALLINT, seed BIGINT, rules VARCHAR, format SMALLINT,"
+        " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, legacy BOOLEAN)"
+    )
+    con.executemany(
+        "INSERT INTO _files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            (f.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, f.bytes, f.legacy)
+            for f in batch
+            for h in (f.header,)
+        ],
+    )
+    # One pass over the batch's files: every event line with the line before
+    # it (the header for event 0; the split leaves an empty last element when
+    # a file ends with a newline), its chain link checked (legacy records were
+    # checked in Python), parsed into the events columns.
+    tags = ", ".join(_lit(t) for t in shape.tags)
+    columned = ", ".join(_lit(t) for t in shape.columned) or "''"
+    cols = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
+    con.execute(
+        f"""CREATE TEMP TABLE _ev AS
+        SELECT game, seq, j.t AS type, {cols},
+               CASE WHEN j.t IN ({columned}) THEN NULL ELSE left(line, len(line) - 16) || '}}' END AS data,
+               term AND (legacy OR (
+                   substr(line, -16, 6) = ',"h":"' AND right(line, 2) = '"}}'
+                   AND substr(line, -10, 8) = left(md5(substr(prev, -10, 8) || left(line, len(line) - 16)), 8)
+                   AND ends_with(left(line, len(line) - 16), ',"i":' || seq)))
+               AND j.t IN ({tags}) AND (seq > 0 OR j.t = 'start') AS ok
+        FROM (SELECT game, seq, legacy, term, line, prev, from_json(line, {_struct_sql(shape.struct)}) AS j
+              FROM (SELECT game, legacy, term, unnest(ls[2:-2]) AS line, unnest(ls[1:-3]) AS prev,
+                           unnest(range(len(ls) - 2))::INTEGER AS seq
+                    FROM (SELECT f.game, f.legacy, string_split(t.content, chr(10)) AS ls, ends_with(t.content, chr(10)) AS term
+                          FROM read_text($paths) t JOIN _files f ON f.path = t.filename)))""",
+        {"paths": [f.path for f in batch]},
+    )
+    _stage_hook("parsed")
+    bad = con.execute("SELECT f.path FROM _files f WHERE f.game IN (SELECT game FROM _ev WHERE NOT coalesce(ok, false))").fetchall()
+    _stage_hook("checked")
+    if bad:
+        return {r[0] for r in bad}
+    _fill(con)
+    return set()
+
+
+def _ident(name: str) -> str:
+    return '"' + name.replace('"', '""') + '"'
+
+
+
+def _fill(con) -> None:
+    con.execute("INSERT INTO events BY NAME SELECT * EXCLUDE (ok) FROM _ev")
+    _stage_hook("events")
+    con.execute(
+        """INSERT INTO damage SELECT game, seq, coalesce(actor, -1), targets[1], amount, coalesce(nature, 'normal'), coalesce(card, ''), coalesce("window", '')
+           FROM _ev WHERE type = 'damage'"""
+    )
+    con.execute(
+        """INSERT INTO deaths SELECT game, seq, actor, data->>'$.role', coalesce(TRY_CAST(data->>'$.killer' AS SMALLINT), -1), coalesce(card, '')
+           FROM _ev WHERE type = 'death'"""
+    )
+    _stage_hook("damage+deaths")
+    _fill_games(con)
+    _stage_hook("games")
+    _fill_seats(con)
+    _stage_hook("seats")
+    _fill_decisions(con)
+    _stage_hook("decisions")
+
+
+def _fill_games(con) -> None:
+    con.execute(
+        """INSERT INTO games
+        SELECT f.game, f.path, f.mode, f.players, f.seed, f.rules, f.format, f.options, f.bots, f.parent, f.fork_at,
+               coalesce(a.events, 0), coalesce(a.decisions, 0), coalesce(a.turns, 0), coalesce(a.rounds, 0),
+               a.end_seq IS NOT NULL,
+               CASE WHEN a.end_seq IS NULL THEN NULL ELSE split_part(a.end_reason, ':', 1) END,
+               a.end_reason, a.winners, a.end_seq, f.bytes, now()
+        FROM _files f LEFT JOIN (
+            SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions,
+                   max(TRY_CAST(data->>'$.turn' AS INTEGER)) FILTER (WHERE type = 'turn') AS turns,
+                   max(TRY_CAST(data->>'$.round' AS INTEGER)) FILTER (WHERE type = 'turn') AS rounds,
+                   max(seq) FILTER (WHERE type = 'end') AS end_seq,
+                   arg_max(reason, seq) FILTER (WHERE type = 'end') AS end_reason,
+                   arg_max(TRY_CAST(data->'$.winners' AS SMALLINT[]), seq) FILTER (WHERE type = 'end') AS winners
+            FROM _ev GROUP BY game) a ON a.game = f.game"""
+    )
+
+
+def _fill_seats(con) -> None:
+    con.execute(
+        """INSERT INTO seats
+        WITH s AS (SELECT game, bots, unnest(range(players))::SMALLINT AS seat FROM _files),
+        roles AS (SELECT game, unnest(r) AS role, unnest(range(len(r)))::SMALLINT AS seat
+                  FROM (SELECT game, TRY_CAST(data->'$.roles' AS VARCHAR[]) AS r FROM _ev WHERE type = 'roles')),
+        shown AS (SELECT game, actor AS seat, arg_max(data->>'$.role', seq) AS role FROM _ev WHERE type IN ('show_role', 'death') GROUP BY ALL),
+        gen AS (SELECT game, actor AS seat, arg_max(data->>'$.general', seq) AS general FROM _ev WHERE type = 'general' GROUP BY ALL),
+        dead AS (SELECT game, seat, min(seq) AS died_seq, arg_min(killer, seq) AS killer, arg_min(cause, seq) AS cause
+                 FROM deaths WHERE game IN (SELECT game FROM _files) GROUP BY ALL),
+        dealt AS (SELECT game, src AS seat, sum(n) AS n FROM damage WHERE src >= 0 AND game IN (SELECT game FROM _files) GROUP BY ALL),
+        taken AS (SELECT game, dst AS seat, sum(n) AS n FROM damage WHERE game IN (SELECT game FROM _files) GROUP BY ALL)
+        SELECT s.game, s.seat, gen.general, gd.kingdom, coalesce(roles.role, shown.role),
+               json_extract_string(s.bots, '$."' || s.seat || '"'),
+               CASE WHEN NOT g.finished THEN 'unfinished' WHEN len(g.winners) = 0 THEN 'draw'
+                    WHEN list_contains(g.winners, s.seat) THEN 'win' ELSE 'loss' END,
+               g.finished AND list_contains(g.winners, s.seat),
+               NULL, dead.died_seq, dead.killer, dead.cause,
+               coalesce(dealt.n, 0), coalesce(taken.n, 0)
+        FROM s JOIN games g ON g.game = s.game
+        LEFT JOIN roles ON roles.game = s.game AND roles.seat = s.seat
+        LEFT JOIN shown ON shown.game = s.game AND shown.seat = s.seat
+        LEFT JOIN gen ON gen.game = s.game AND gen.seat = s.seat
+        LEFT JOIN generals gd ON gd.general = gen.general
+        LEFT JOIN dead ON dead.game = s.game AND dead.seat = s.seat
+        LEFT JOIN dealt ON dealt.game = s.game AND dealt.seat = s.seat
+        LEFT JOIN taken ON taken.game = s.game AND taken.seat = s.seat"""
+    )
+
+
+def _fill_decisions(con) -> None:
+    # The decider's hand: each card moving into or out of a seat's hand
+    # toggles its bit in a 160-bit mask (three 64-bit words); a running XOR
+    # per (game, seat) gives the hand before each decision.
+    con.execute(
+        """INSERT INTO decisions
+        WITH toggles AS (
+            SELECT game, seq, seat,
+                   bit_xor(CASE WHEN c < 64 THEN 1::UBIGINT << c::UBIGINT ELSE 0::UBIGINT END) AS w0,
+                   bit_xor(CASE WHEN c >= 64 AND c < 128 THEN 1::UBIGINT << (c - 64)::UBIGINT ELSE 0::UBIGINT END) AS w1,
+                   bit_xor(CASE WHEN c >= 128 THEN 1::UBIGINT << (c - 128)::UBIGINT ELSE 0::UBIGINT END) AS w2
+            FROM (SELECT game, seq, from_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND from_zone = 'hand'
+                  UNION ALL
+                  SELECT game, seq, to_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND to_zone = 'hand')
+            GROUP BY ALL),
+        decs AS (SELECT game, seq, actor AS seat, kind, cards, targets, option FROM _ev WHERE type = 'dec'),
+        rows AS (SELECT game, seq, seat, w0, w1, w2, false AS is_dec FROM toggles
+                 UNION ALL SELECT game, seq, seat, 0::UBIGINT, 0::UBIGINT, 0::UBIGINT, true FROM decs),
+        run AS (SELECT game, seq, seat, is_dec,
+                       bit_xor(w0) OVER w AS h0, bit_xor(w1) OVER w AS h1, bit_xor(w2) OVER w AS h2
+                FROM rows WINDOW w AS (PARTITION BY game, seat ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)),
+        hands AS (SELECT game, seq, list_concat(
+                      CASE WHEN h0 = 0 THEN [] ELSE list_filter(range(64), lambda c: (h0 >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT) END,
+                      CASE WHEN h1 = 0 THEN [] ELSE list_transform(list_filter(range(64), lambda c: (h1 >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT), lambda c: c + 64) END,
+                      CASE WHEN h2 = 0 THEN [] ELSE list_transform(list_filter(range(32), lambda c: (h2 >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT), lambda c: c + 128) END
+                  )::SMALLINT[] AS hand
+                  FROM run WHERE is_dec),
+        turns AS (SELECT game, seq, TRY_CAST(data->>'$.turn' AS INTEGER) AS turn, TRY_CAST(data->>'$.round' AS INTEGER) AS round, actor AS current
+                  FROM _ev WHERE type = 'turn'),
+        phases AS (SELECT game, seq, phase FROM _ev WHERE type IN ('phase', 'turn_end', 'turn'))
+        SELECT d.game, d.seq, d.seat, d.kind, d.cards, d.targets, coalesce(d.option, ''),
+               t.turn, t.round, t.current, coalesce(p.phase, ''), h.hand, len(h.hand)
+        FROM decs d
+        JOIN hands h ON h.game = d.game AND h.seq = d.seq
+        ASOF LEFT JOIN turns t ON t.game = d.game AND t.seq <= d.seq
+        ASOF LEFT JOIN phases p ON p.game = d.game AND p.seq <= d.seq"""
+    )
+
+
+# --- export -------------------------------------------------------------------
+
+
+def export_parquet(con, out: str | Path, *, overwrite: bool = False) -> dict[str, int]:
+    """Write every table as Parquet under ``out/<table>/mode=<mode>/``; returns rows by table."""
+    out = Path(out)
+    if out.exists() and any(out.iterdir()) and not overwrite:
+        raise ArchiveError(f"{out} is not empty (pass --overwrite to replace it)")
+    out.mkdir(parents=True, exist_ok=True)
+    counts: dict[str, int] = {}
+    opt = ", OVERWRITE_OR_IGNORE true" if overwrite else ""
+    for table in ("games", "seats", "events", "damage", "deaths", "decisions"):
+        if table == "games":
+            src = "SELECT * FROM games"
+        else:
+            src = f"SELECT t.*, g.mode FROM {table} t JOIN games g USING (game)"
+        target = (out / table).as_posix().replace("'", "''")
+        con.execute(f"COPY ({src}) TO '{target}' (FORMAT PARQUET, PARTITION_BY (mode), WRITE_PARTITION_COLUMNS true{opt})")
+        counts[table] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    for table in ("generals", "cards"):
+        target = (out / f"{table}.parquet").as_posix().replace("'", "''")
+        con.execute(f"COPY {table} TO '{target}' (FORMAT PARQUET)")
+        counts[table] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+    return counts
+
+
+def attach_parquet(con, folder: str | Path) -> None:
+    """Views named like the archive's tables over an exported Parquet folder."""
+    folder = Path(folder)
+    for table in ("games", "seats", "events", "damage", "deaths", "decisions"):
+        glob = (folder / table / "**" / "*.parquet").as_posix().replace("'", "''")
+        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{glob}')")
+    for table in ("generals", "cards"):
+        path = (folder / f"{table}.parquet").as_posix().replace("'", "''")
+        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{path}')")
+
+
+def game_paths(con, games: Sequence[str]) -> dict[str, str]:
+    if not games:
+        return {}
+    rows = con.execute("SELECT game, path FROM games WHERE game IN (SELECT unnest($g))", {"g": list(games)}).fetchall()
+    return dict(rows)

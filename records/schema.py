@@ -1,0 +1,77 @@
+"""JSON Schema for records, generated from the msgspec types.
+
+``schemas()`` gives {file name: schema}: the header line, one event, and a
+record's event line (an event plus its ``i`` and ``h``).  Each file is
+self-contained (its own ``$defs``), written with sorted keys so that the
+output is stable and ``schemas/`` in the repository can be compared with a
+fresh run.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _closure(node: Any, defs: dict[str, Any], out: dict[str, Any]) -> None:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            name = ref[len("#/$defs/") :]
+            if name not in out:
+                out[name] = defs[name]
+                _closure(defs[name], defs, out)
+        for v in node.values():
+            _closure(v, defs, out)
+    elif isinstance(node, list):
+        for v in node:
+            _closure(v, defs, out)
+
+
+def schemas() -> dict[str, dict[str, Any]]:
+    from core import events as ev
+
+    from .format import FORMAT_VERSION, Header
+
+    (header, event), defs = msgspec.json.schema_components([Header, ev.AnyEvent], ref_template="#/$defs/{name}")
+
+    def doc(root: dict[str, Any], title: str, description: str) -> dict[str, Any]:
+        used: dict[str, Any] = {}
+        _closure(root, defs, used)
+        out = {"$schema": DIALECT, "title": title, "description": description, **root}
+        if used:
+            out["$defs"] = dict(sorted(used.items()))
+        return out
+
+    line = {
+        "allOf": [{"$ref": "event.schema.json"}],
+        "properties": {
+            "i": {"type": "integer", "minimum": 0, "description": "the event's sequence number (GameStarted is 0)"},
+            "h": {"type": "string", "pattern": "^[0-9a-f]{8}$", "description": "chain link: first 4 bytes of MD5(previous h + this line up to ,\"h\":)"},
+        },
+        "required": ["i", "h"],
+    }
+    return {
+        "header.schema.json": doc(header, "sgz record header", f"Line 1 of a record file (format v{FORMAT_VERSION})."),
+        "event.schema.json": doc(event, "sgz event", "One game event, tagged by \"t\" (core.events.AnyEvent)."),
+        "record-line.schema.json": {"$schema": DIALECT, "title": "sgz record event line", "description": "Lines 2... of a record file: an event with its sequence number and chain link.", **line},
+    }
+
+
+def render(schema: dict[str, Any]) -> str:
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def write_schemas(out: str | Path) -> list[Path]:
+    folder = Path(out)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, schema in schemas().items():
+        path = folder / name
+        path.write_text(render(schema), encoding="utf-8")
+        written.append(path)
+    return written

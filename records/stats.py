@@ -1,0 +1,79 @@
+"""The statistics of ``sgz stats`` as SQL: the same text runs on the archive or on
+its Parquet export (``records.archive.attach_parquet``), so the two can be
+compared.  Nothing here imports DuckDB.
+
+Win rates count seats of finished games (a draw is not a win) and come with a
+95% Wilson score interval.
+"""
+from __future__ import annotations
+
+BY = {
+    "role": ("s.role",),
+    "general": ("s.general",),
+    "seat": ("s.seat",),
+    "players": ("g.players", "s.role"),
+}
+KEY_NAMES = {"role": ("role",), "general": ("general",), "seat": ("seat",), "players": ("players", "role")}
+Z = 1.959963984540054  # the 97.5% normal quantile
+
+
+def _mode(mode: str | None, alias: str = "g") -> str:
+    return f"{alias}.mode = $mode" if mode else "true"
+
+
+def queries(by: str = "role", mode: str | None = None) -> dict[str, str]:
+    """{section: SQL}; parameters: ``$mode`` when ``mode`` is given."""
+    if by not in BY:
+        raise ValueError(f"--by {by}: choose one of {', '.join(BY)}")
+    keys = BY[by]
+    names = KEY_NAMES[by]
+    key_sel = ", ".join(f"{k} AS {n}" for k, n in zip(keys, names))
+    key_grp = ", ".join(keys)
+    z2 = Z * Z
+    # Damage and deaths need the games table only to filter by mode.
+    dmg_from = "damage d JOIN games g ON g.game = d.game" if mode else "damage d"
+    dth_from = "deaths d JOIN games g ON g.game = d.game" if mode else "deaths d"
+    return {
+        "summary": f"""
+            SELECT count(*) AS games,
+                   count(*) FILTER (WHERE g.finished) AS finished,
+                   count(*) FILTER (WHERE g.finished AND len(g.winners) = 0) AS draws,
+                   round(avg(g.turns) FILTER (WHERE g.finished), 2) AS mean_turns,
+                   round(avg(g.rounds) FILTER (WHERE g.finished), 2) AS mean_rounds,
+                   round(avg(g.events) FILTER (WHERE g.finished), 1) AS mean_events,
+                   round(avg(g.decisions) FILTER (WHERE g.finished), 1) AS mean_decisions
+            FROM games g WHERE {_mode(mode)}""",
+        f"by_{by}": f"""
+            SELECT {", ".join(names)}, n::BIGINT AS seats, wins, round(wins / n, 4) AS win_rate,
+                   round((p + {z2} / (2 * n) - {Z} * sqrt(p * (1 - p) / n + {z2} / (4 * n * n))) / (1 + {z2} / n), 4) AS ci_low,
+                   round((p + {z2} / (2 * n) + {Z} * sqrt(p * (1 - p) / n + {z2} / (4 * n * n))) / (1 + {z2} / n), 4) AS ci_high,
+                   mean_turns
+            FROM (SELECT {key_sel}, count(*)::DOUBLE AS n, count(*) FILTER (WHERE s.won) AS wins,
+                         count(*) FILTER (WHERE s.won) / count(*)::DOUBLE AS p,
+                         round(avg(g.turns), 2) AS mean_turns
+                  FROM seats s JOIN games g ON g.game = s.game
+                  WHERE g.finished AND {_mode(mode)}
+                  GROUP BY {key_grp})
+            ORDER BY {", ".join(names)}""",
+        "damage_by_card": f"""
+            SELECT coalesce(nullif(d.card, ''), '(no card)') AS card, count(*) AS hits, sum(d.n) AS damage,
+                   round(sum(d.n) / sum(sum(d.n)) OVER (), 4) AS share
+            FROM {dmg_from} WHERE {_mode(mode)}
+            GROUP BY 1 ORDER BY damage DESC, card""",
+        "deaths_by_cause": f"""
+            SELECT coalesce(nullif(d.cause, ''), '(no cause)') AS cause, count(*) AS deaths,
+                   round(count(*) / sum(count(*)) OVER (), 4) AS share
+            FROM {dth_from} WHERE {_mode(mode)}
+            GROUP BY 1 ORDER BY deaths DESC, cause""",
+    }
+
+
+def run(con, by: str = "role", mode: str | None = None) -> dict[str, tuple[list[str], list[tuple]]]:
+    """Run every section on ``con``: {section: (column names, rows)}."""
+    params = {"mode": mode} if mode else None
+    out = {}
+    for name, sql in queries(by, mode).items():
+        cur = con.execute(sql, params)
+        cols = [d[0] for d in cur.description]
+        out[name] = (cols, cur.fetchall())
+    return out
