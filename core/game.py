@@ -91,21 +91,22 @@ def checkpoint_index(events: Sequence[ev.Event], upto: int) -> int:
     return 1
 
 
-def resume(events: Sequence[ev.Event], upto: int | None = None, *, checkpoint: State | None = None, verify: bool = True, on_event: Callable[[ev.Event], None] | None = None) -> Game:
+def resume(events: Sequence[ev.Event], upto: int | None = None, *, checkpoint: State | None = None, verify: bool = True, on_event: Callable[[ev.Event], None] | None = None, from_start: bool = False) -> Game:
     """Continue a recorded game after its first ``upto`` events.
 
     The turn in progress is re-run from its start with the recorded decisions,
     so the pending request at that point is offered again.  ``checkpoint`` may
     be the folded state at ``checkpoint_index(events, upto)`` (a snapshot), to
     skip folding from the start.  With ``verify`` every re-run event must equal
-    the recorded one (``ReplayMismatch`` otherwise).
+    the recorded one (``ReplayMismatch`` otherwise).  ``from_start`` re-runs
+    every decision from the game's start instead (``sgz validate``).
     """
     if not events or not isinstance(events[0], ev.GameStarted):
         raise FoldError("a record must begin with a GameStarted event")
     upto = len(events) if upto is None else upto
     if not 1 <= upto <= len(events):
         raise FoldError(f"position {upto} is outside the record (1-{len(events)})")
-    cut = checkpoint_index(events, upto)
+    cut = 1 if from_start else checkpoint_index(events, upto)
     if checkpoint is None:
         checkpoint = fold(events[:cut])
     elif checkpoint.seq != cut:

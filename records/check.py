@@ -49,7 +49,7 @@ def check(path: str | Path, *, execute: bool = True) -> Checked:
     from core.game import ReplayMismatch, resume
 
     try:
-        resume(events)
+        resume(events, from_start=True)
     except ReplayMismatch as exc:
         # Events before the first difference are what the rules give.
         return _fail(out, exc.seq, f"re-running the decisions differs at event {exc.seq}: the record has {_brief(exc.recorded)} but the rules give {_brief(exc.produced)}", good=exc.seq)
