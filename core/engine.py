@@ -19,7 +19,7 @@ from typing import Any
 from . import events as ev
 from .cards import RULES, CardRule
 from .cards.base import NAMES
-from .deck import CARDS, SLASH_NAMES
+from .deck import SLASH_NAMES
 from .distance import in_attack_range
 from .evolve import apply
 from .modes import Mode, mode_of

@@ -20,10 +20,13 @@ SUIT: tuple[str, ...] = tuple(c.suit for c in CARDS)
 
 
 class CardRule:
-    """The rule of one card name.  Subclasses override what differs."""
+    """The rule of one card name.  Subclasses override what differs.
+
+    A used card waits in the processing zone while it resolves; an equipment
+    or a delayed trick moves itself on from there in ``effect``.
+    """
 
     name: str = ""
-    placement: str = "processing"  # where the card waits while it resolves
     recastable: bool = False  # may be recast (重铸) in the play phase (铁索连环)
     text_zh: str = ""
     text_en: str = ""

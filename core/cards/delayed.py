@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..deck import CARDS
 from ..distance import distance
 from .base import NAMES, SUIT, CardRule, holds_in_judge, judge_name, register
 from .nullification import nullified
@@ -107,10 +108,7 @@ class Lightning(Delayed):
         return target == seat
 
     def judged(self, engine: "Engine", seat: int, card: int, name: str, final: int) -> "Flow":
-        c = final
-        from ..deck import CARDS
-
-        if SUIT[c] == "spade" and 2 <= CARDS[c].rank <= 9:
+        if SUIT[final] == "spade" and 2 <= CARDS[final].rank <= 9:
             yield from engine.damage(-1, seat, 3, "thunder", card=name, cards=(card,))
             return
         self.pass_on(engine, seat, card, name, "processing")

@@ -47,6 +47,7 @@ def test_every_card_name_has_a_rule_with_texts_in_both_languages() -> None:
 def test_identity_plays_the_full_deck_by_default() -> None:
     game = new_game("identity", 5, seed=1)
     assert game.state.options["deck"] == "full"
+    assert game.state.options["chain_carry"] == "seed000"  # seed 000's reading of chained damage
     assert len(game.state.zone_cards()) == 160
 
 
