@@ -1,0 +1,213 @@
+"""The DuckDB archive: what ingest stores, that it checks, skips and rolls back."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import msgspec
+import pytest
+
+from core import events as ev
+from core.evolve import fold
+from records import archive
+from records.archive import event_shape, export_parquet, ingest, open_db
+from records.format import RecordWriter, read_record, scan
+
+from .util import CORRUPTIONS, V1_FIXTURES, damaged, record, records
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("games")
+    records(d, 5, first_seed=1)
+    record(d, seed=2, players=5, max_turns=80)  # a longer game, with deaths
+    return d
+
+
+@pytest.fixture
+def con(tmp_path: Path):
+    c = open_db(tmp_path / "a.duckdb")
+    yield c
+    c.close()
+
+
+def counts(con) -> dict[str, int]:
+    return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("games", "seats", "events", "damage", "deaths", "decisions")}
+
+
+def test_ingest_stores_every_event_and_the_games(folder: Path, con) -> None:
+    files = sorted(folder.glob("*.jsonl"))
+    report = ingest(con, [folder])
+    assert report.added == len(files) and not report.rejected
+    total = 0
+    for f in files:
+        rec = read_record(f)
+        total += len(rec.events)
+        row = con.execute("SELECT events, path, players, finished, winners, end_seq FROM games WHERE game = ?", [rec.header.game]).fetchone()
+        end = rec.events[-1]
+        assert row == (len(rec.events), str(f.resolve()), rec.header.players, True, list(end.winners), len(rec.events) - 1)
+        types = [r[0] for r in con.execute("SELECT type FROM events WHERE game = ? ORDER BY seq", [rec.header.game]).fetchall()]
+        assert types == [ev.TAGS[type(e)] for e in rec.events]
+    assert report.events == total == counts(con)["events"]
+
+
+def test_seats_hold_general_role_kingdom_and_result(folder: Path, con) -> None:
+    ingest(con, [folder])
+    for f in folder.glob("*.jsonl"):
+        rec = read_record(f)
+        state = fold(rec.events)
+        rows = con.execute("SELECT seat, general, kingdom, role, result, won, bot FROM seats WHERE game = ? ORDER BY seat", [rec.header.game]).fetchall()
+        assert len(rows) == rec.header.players
+        for (seat, general, kingdom, role, result, won, bot), p in zip(rows, state.players):
+            assert (general, kingdom, role, bot) == (p.general, p.kingdom, p.role, "basic")
+            want = "draw" if not state.winners else "win" if seat in state.winners else "loss"
+            assert result == want and won == (want == "win")
+
+
+def test_damage_and_deaths_match_the_events(folder: Path, con) -> None:
+    ingest(con, [folder])
+    want_damage = want_deaths = 0
+    for f in folder.glob("*.jsonl"):
+        for e in read_record(f).events:
+            want_damage += e.n if type(e) is ev.Damaged else 0
+            want_deaths += type(e) is ev.Died
+    assert con.execute("SELECT coalesce(sum(n), 0) FROM damage").fetchone()[0] == want_damage
+    assert con.execute("SELECT count(*) FROM deaths").fetchone()[0] == want_deaths > 0
+    assert con.execute("SELECT count(*) FROM seats WHERE died_seq IS NOT NULL").fetchone()[0] == want_deaths
+
+
+def test_each_decision_has_the_hand_its_decider_held(folder: Path, con) -> None:
+    ingest(con, [folder])
+    for f in sorted(folder.glob("*.jsonl"))[:3]:
+        rec = read_record(f)
+        rows = con.execute("SELECT seq, seat, hand, hand_size, turn, phase FROM decisions WHERE game = ? ORDER BY seq", [rec.header.game]).fetchall()
+        assert len(rows) == sum(type(e) is ev.Decided for e in rec.events)
+        for seq, seat, hand, size, turn, phase in rows:
+            state = fold(rec.events[:seq])
+            assert sorted(hand) == sorted(state.players[seat].hand) and size == len(hand)
+            assert (turn, phase) == (state.turn, state.phase)
+
+
+def test_a_second_ingest_skips_what_is_in(folder: Path, con, tmp_path: Path) -> None:
+    first = ingest(con, [folder])
+    before = counts(con)
+    again = ingest(con, [folder])
+    assert again.added == 0 and again.skipped == first.added and counts(con) == before
+    extra = tmp_path / "more"
+    records(extra, 1, first_seed=40)
+    more = ingest(con, [folder, extra])
+    assert more.added == 1 and more.skipped == first.added
+
+
+def test_small_batches_give_the_same_archive(folder: Path, tmp_path: Path) -> None:
+    a, b = open_db(tmp_path / "a.duckdb"), open_db(tmp_path / "b.duckdb")
+    ingest(a, [folder])
+    r = ingest(b, [folder], batch_size=2)
+    assert r.batches == 3 and counts(a) == counts(b)
+
+
+@pytest.mark.parametrize("kind", CORRUPTIONS)
+def test_a_damaged_record_is_rejected_and_the_rest_goes_in(folder: Path, con, tmp_path: Path, kind: str) -> None:
+    good = sorted(folder.glob("*.jsonl"))[:2]
+    bad, _ = damaged(good[0], tmp_path / f"{kind}.jsonl", kind)
+    # The damaged copy keeps the game id of a good record: ingest it first.
+    report = ingest(con, [bad, good[1]])
+    assert [r.path for r in report.rejected] in ([str(bad.resolve())], [str(bad)])
+    assert report.rejected[0].why == scan(bad).error
+    assert report.added == 1
+    assert con.execute("SELECT count(*) FROM games").fetchone()[0] == 1
+    # The good record with the damaged one's id still goes in afterwards.
+    assert ingest(con, [good[0]]).added == 1
+
+
+def test_the_sql_check_alone_catches_a_changed_line(folder: Path, con, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # With Python's explanation switched off, SQL must still keep it out.
+    bad, _ = damaged(sorted(folder.glob("*.jsonl"))[0], tmp_path / "changed.jsonl", "changed")
+    seen = []
+    real = archive._drop_bad
+
+    def spy(todo, suspects, report, only_damaged=False):
+        seen.append(set(suspects))
+        return real(todo, suspects, report, only_damaged)
+
+    monkeypatch.setattr(archive, "_drop_bad", spy)
+    report = ingest(con, [bad])
+    assert seen == [{str(bad.resolve())}] and report.added == 0 and len(report.rejected) == 1
+
+
+def test_the_frozen_v1_records_ingest(con) -> None:
+    report = ingest(con, V1_FIXTURES)
+    assert report.added == 2 and not report.rejected
+    assert con.execute("SELECT list_sort(list(format)) FROM games").fetchone()[0] == [1, 1]
+    assert con.execute("SELECT sum(events) FROM games").fetchone()[0] == sum(len(read_record(p).events) for p in V1_FIXTURES)
+
+
+@pytest.mark.parametrize("stage", ["parsed", "events", "seats", "decisions", "before-commit"])
+def test_an_interrupted_batch_leaves_the_archive_as_it_was(folder: Path, con, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stage: str) -> None:
+    files = sorted(folder.glob("*.jsonl"))
+    ingest(con, files[:2])
+    before = counts(con)
+
+    def boom(s: str) -> None:
+        if s == stage:
+            raise KeyboardInterrupt(f"interrupted at {s}")
+
+    monkeypatch.setattr(archive, "_stage_hook", boom)
+    with pytest.raises(KeyboardInterrupt):
+        ingest(con, files)
+    assert counts(con) == before
+    monkeypatch.undo()
+    assert ingest(con, files).added == len(files) - 2
+
+
+def test_an_event_type_added_later_ingests_with_its_json(tmp_path: Path, con, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Omen(ev.Event, tag="omen"):
+        seat: int
+        sign: str
+
+    src = record(tmp_path, seed=9)
+    rec = read_record(src)
+    monkeypatch.setattr(ev, "EVENT_TYPES", (*ev.EVENT_TYPES, Omen))
+    monkeypatch.setitem(ev.TAGS, Omen, "omen")
+    events = list(rec.events)
+    events.insert(20, Omen(seat=1, sign="comet"))
+    path = tmp_path / "omen.jsonl"
+    with RecordWriter(path, msgspec.structs.replace(rec.header, game="omen0000omen0000")) as w:
+        w.write_all(events)
+    shape = event_shape()
+    assert "omen" in shape.tags and "omen" not in shape.columned
+    report = ingest(con, [path])
+    assert report.added == 1, report.rejected
+    row = con.execute("SELECT type, actor, data FROM events WHERE game = 'omen0000omen0000' AND seq = 20").fetchone()
+    assert row[0] == "omen" and row[1] == 1 and msgspec.json.decode(row[2])["sign"] == "comet"
+
+
+def test_every_event_type_has_a_shape() -> None:
+    shape = event_shape()
+    assert set(shape.tags) == set(ev.TAGS.values())
+    assert {"move", "dec", "phase", "damage", "use"} <= set(shape.columned)
+
+
+def test_export_writes_parquet_by_mode_that_reads_back(folder: Path, con, tmp_path: Path) -> None:
+    ingest(con, [folder])
+    out = tmp_path / "pq"
+    got = export_parquet(con, out)
+    assert got == counts(con) | {"generals": got["generals"], "cards": 160}
+    assert list((out / "events").iterdir()) == [out / "events" / "mode=identity"]
+    other = duckdb.connect()
+    n = other.execute(f"SELECT count(*) FROM read_parquet('{out}/events/*/*.parquet')").fetchone()[0]
+    assert n == got["events"]
+    with pytest.raises(archive.ArchiveError, match="is not empty"):
+        export_parquet(con, out)
+
+
+def test_stats_are_the_same_over_the_archive_and_its_parquet(folder: Path, con, tmp_path: Path) -> None:
+    from records.stats import run
+
+    ingest(con, [folder])
+    export_parquet(con, tmp_path / "pq")
+    other = duckdb.connect()
+    archive.attach_parquet(other, tmp_path / "pq")
+    for by in ("role", "general", "seat", "players"):
+        assert run(con, by) == run(other, by)
+    assert run(con, "role", "identity") == run(other, "role", "identity")

@@ -1,0 +1,155 @@
+"""The record format: the chain catches every kind of damage; old records stay readable."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from core import events as ev
+from records import format as fmt
+from records.format import FORMAT_VERSION, RecordError, RecordWriter, read_record, scan
+
+from .util import CORRUPTIONS, V1_FIXTURES, damaged, lines, record
+
+
+@pytest.fixture(scope="module")
+def src(tmp_path_factory) -> Path:
+    return record(tmp_path_factory.mktemp("fmt"), seed=3)
+
+
+def test_a_record_reads_back_as_written(tmp_path: Path) -> None:
+    path = record(tmp_path, seed=5)
+    rec = read_record(path)
+    assert rec.header.v == FORMAT_VERSION and rec.header.sgz == "record"
+    assert isinstance(rec.events[0], ev.GameStarted) and isinstance(rec.events[-1], ev.GameEnded)
+    rows = lines(path)
+    assert len(rows) == len(rec.events) + 1
+    for seq, row in enumerate(rows[1:]):
+        assert row.endswith(b'"}') and row[-fmt.TAIL_LEN : -fmt.TAIL_LEN + 6] == b',"h":"'
+        assert row[: -fmt.TAIL_LEN].endswith(b',"i":%d' % seq)
+    assert fmt.check_lines(rows, FORMAT_VERSION) is None
+
+
+def test_the_chain_is_md5_of_the_previous_link_and_the_body(tmp_path: Path) -> None:
+    import hashlib
+
+    rows = lines(record(tmp_path, seed=6))
+    prev = b""
+    for row in rows:
+        body, h = row[:-16], row[-10:-2]
+        assert hashlib.md5(prev + body).hexdigest()[:8].encode() == h
+        prev = h
+
+
+@pytest.mark.parametrize("kind", CORRUPTIONS)
+def test_each_damage_is_one_error_naming_file_and_line(src: Path, tmp_path: Path, kind: str) -> None:
+    path, line = damaged(src, tmp_path / f"{kind}.jsonl", kind)
+    with pytest.raises(RecordError) as err:
+        read_record(path)
+    message = str(err.value)
+    assert "\n" not in message
+    assert message.startswith(f"{path}:{line}: "), message
+    s = scan(path)
+    assert s.error == message and s.bad_line == line
+    # The good prefix stops right before the damage.
+    assert len(s.events) == max(0, line - 2)
+
+
+def test_a_cut_at_a_line_boundary_reads_as_an_unfinished_game(src: Path, tmp_path: Path) -> None:
+    rows = lines(src)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"\n".join(rows[:40]) + b"\n")
+    rec = read_record(cut)
+    assert len(rec.events) == 39 and not isinstance(rec.events[-1], ev.GameEnded)
+
+
+def test_a_last_line_without_its_newline_is_a_truncation(src: Path, tmp_path: Path) -> None:
+    blob = src.read_bytes()
+    cut = tmp_path / "nonl.jsonl"
+    cut.write_bytes(blob[:-1])
+    with pytest.raises(RecordError, match=r":\d+: truncated last line"):
+        read_record(cut)
+
+
+def test_a_newer_format_is_refused_clearly(src: Path, tmp_path: Path) -> None:
+    rows = lines(src)
+    rows[0] = rows[0].replace(b'"v":%d' % FORMAT_VERSION, b'"v":99')
+    path = tmp_path / "new.jsonl"
+    path.write_bytes(b"\n".join(rows) + b"\n")
+    with pytest.raises(RecordError, match=r"new\.jsonl:1: record format v99 is newer than this sgz"):
+        read_record(path)
+
+
+def test_the_writer_never_overwrites_a_record(src: Path) -> None:
+    header = read_record(src).header
+    with pytest.raises(FileExistsError):
+        RecordWriter(src, header)
+
+
+def test_the_writer_flushes_each_decision(tmp_path: Path) -> None:
+    rec = read_record(record(tmp_path, seed=7))
+    path = tmp_path / "live.jsonl"
+    w = RecordWriter(path, rec.header)
+    k = next(i for i, e in enumerate(rec.events) if type(e) is ev.Decided)
+    w.write_all(rec.events[: k + 1])
+    # Not closed: what is on disk already holds every event up to the decision.
+    assert len(read_record(path).events) == k + 1
+    w.close()
+
+
+# --- the frozen v1 fixtures ---------------------------------------------------
+
+
+@pytest.mark.parametrize("path", V1_FIXTURES, ids=lambda p: p.name)
+def test_frozen_v1_records_stay_readable(path: Path) -> None:
+    rec = read_record(path)
+    assert rec.header.v == 1
+    assert isinstance(rec.events[0], ev.GameStarted) and isinstance(rec.events[-1], ev.GameEnded)
+    assert fmt.check_lines(lines(path), 1) is None
+
+
+def test_the_v1_fixture_is_still_what_v1_wrote() -> None:
+    # Frozen: if this fails, someone regenerated a fixture that must never change.
+    import hashlib
+
+    digests = {p.name: hashlib.sha256(p.read_bytes()).hexdigest()[:16] for p in V1_FIXTURES}
+    assert digests == {"v1-identity-4p-s2.jsonl": "6dcb8e3fdd96f4f2", "v1-identity-4p-s7.jsonl": "f65ebb6623d28a12"}
+
+
+def test_a_damaged_v1_record_is_caught_by_the_v1_chain(tmp_path: Path) -> None:
+    path, line = damaged(V1_FIXTURES[0], tmp_path / "v1-changed.jsonl", "changed")
+    with pytest.raises(RecordError, match=rf":{line}: integrity check failed"):
+        read_record(path)
+    path, line = damaged(V1_FIXTURES[0], tmp_path / "v1-header.jsonl", "bad_header")
+    with pytest.raises(RecordError, match=r":1: the header's integrity check failed"):
+        read_record(path)
+
+
+def test_every_older_version_has_an_upcast_step() -> None:
+    assert set(fmt.UPCASTS) == set(range(1, FORMAT_VERSION))
+
+
+def test_an_upcast_step_is_applied_to_old_events(monkeypatch: pytest.MonkeyPatch) -> None:
+    # How a future format change that renames a field reads old records.
+    def rename(raw: dict) -> dict:
+        if raw.get("t") == "phase":
+            raw["phase"] = raw["phase"].upper()
+        return raw
+
+    monkeypatch.setitem(fmt.UPCASTS, 1, rename)
+    rec = read_record(V1_FIXTURES[0])
+    phases = [e.phase for e in rec.events if type(e) is ev.PhaseStarted]
+    assert phases and all(p.isupper() for p in phases)
+
+
+def test_a_new_record_is_under_80_bytes_an_event(tmp_path: Path) -> None:
+    path = record(tmp_path, seed=8, players=5, max_turns=60)
+    n = len(read_record(path).events)
+    assert path.stat().st_size / n < 80
+
+
+def test_header_decodes_as_the_schema_says(src: Path) -> None:
+    first = lines(src)[0]
+    header = msgspec.json.decode(first, type=fmt.Header)
+    assert header.h == first[-10:-2].decode()

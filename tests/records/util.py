@@ -1,0 +1,109 @@
+"""Small recorded bot games and ways to damage them, for the records tests."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from core import events as ev
+from records.format import RecordWriter, read_record
+from records.session import run_bots, start_recorded
+
+FIXTURES = Path(__file__).parent / "fixtures"
+V1_FIXTURES = sorted(FIXTURES.glob("v1-*.jsonl"))
+
+
+def record(folder: Path, seed: int = 1, players: int = 4, max_turns: int = 16, name: str | None = None) -> Path:
+    """A short bot game (basic deck), recorded in ``folder``."""
+    bots = {s: "basic" for s in range(players)}
+    path = folder / (name or f"g-{players}p-s{seed}-t{max_turns}.jsonl")
+    game, writer = start_recorded(path, "identity", players, seed, {"max_turns": max_turns, "deck": "basic"}, bots)
+    with writer:
+        run_bots(game, bots)
+    return path
+
+
+def records(folder: Path, n: int, first_seed: int = 1, **kw) -> list[Path]:
+    folder.mkdir(parents=True, exist_ok=True)
+    return [record(folder, seed, **kw) for seed in range(first_seed, first_seed + n)]
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def lines(path: Path) -> list[bytes]:
+    return path.read_bytes().split(b"\n")[:-1]
+
+
+def write_lines(path: Path, rows: list[bytes], newline_at_end: bool = True) -> Path:
+    path.write_bytes(b"\n".join(rows) + (b"\n" if newline_at_end else b""))
+    return path
+
+
+def damaged(src: Path, out: Path, kind: str) -> tuple[Path, int]:
+    """A copy of ``src`` damaged one way; returns it and the 1-based line the damage shows at."""
+    rows = lines(src)
+    k = min(30, len(rows) - 3)  # an event line well inside the record
+    if kind == "truncated":  # cut in the middle of the last line
+        blob = src.read_bytes()
+        out.write_bytes(blob[: len(blob) - 9])
+        return out, len(rows)
+    if kind == "changed":
+        row = rows[k]
+        new = row.replace(b'"seat":1', b'"seat":2', 1) if b'"seat":1' in row else row.replace(b'"t":"', b'"t":"x', 1)
+        if new == row:
+            new = row[:-12] + (b"0" if row[-12:-11] != b"0" else b"1") + row[-11:]
+        rows[k] = new
+        return write_lines(out, rows), k + 1
+    if kind == "dropped":
+        del rows[k]
+        return write_lines(out, rows), k + 1
+    if kind == "reordered":
+        rows[k], rows[k + 1] = rows[k + 1], rows[k]
+        return write_lines(out, rows), k + 1
+    if kind == "bad_header":
+        rows[0] = rows[0].replace(b'"players":', b'"players":1', 1)
+        return write_lines(out, rows), 1
+    if kind == "header_not_json":
+        rows[0] = b"this is not a record"
+        return write_lines(out, rows), 1
+    if kind == "garbage_line":
+        rows.insert(k, b"\x00\xff garbage \xfe")
+        return write_lines(out, rows), k + 1
+    if kind == "garbage_appended":
+        out.write_bytes(src.read_bytes() + b"}{ not json at all\n")
+        return out, len(rows) + 1
+    if kind == "empty":
+        out.write_bytes(b"")
+        return out, 1
+    raise ValueError(kind)
+
+
+CORRUPTIONS = ("truncated", "changed", "dropped", "reordered", "bad_header", "header_not_json", "garbage_line", "garbage_appended", "empty")
+
+
+def forged_decision(src: Path, out: Path) -> tuple[Path, int]:
+    """A copy of ``src`` with one decision changed and the chain recomputed
+    (a careful forger): integrity and schema pass; re-execution must not.
+
+    Returns the path and the seq of the first event the rules disagree with.
+    """
+    rec = read_record(src)
+    events = list(rec.events)
+    for i, e in enumerate(events):
+        # A discard of a card: discard another card of the hand instead... or
+        # simplest, turn "end the play phase" into a pass on something else.
+        if type(e) is ev.Decided and e.kind == "discard" and e.cards:
+            other = next((m for m in _hand_before(events, i, e.seat) if m not in e.cards), None)
+            if other is not None:
+                events[i] = ev.Decided(seat=e.seat, kind=e.kind, cards=(other, *e.cards[1:]), targets=e.targets, option=e.option, w=e.w)
+                with RecordWriter(out, rec.header) as w:
+                    w.write_all(events)
+                return out, i + 1
+    raise AssertionError("no discard decision to forge")
+
+
+def _hand_before(events: list[ev.Event], i: int, seat: int) -> list[int]:
+    from core.evolve import fold
+
+    return list(fold(events[:i]).players[seat].hand)
