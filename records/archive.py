@@ -145,12 +145,19 @@ def _refresh_dimensions(con) -> None:
     from core.deck import CARDS
     from core.generals import GENERALS
 
+    gens = list(GENERALS.values())
     con.execute("CREATE OR REPLACE TABLE generals (general VARCHAR PRIMARY KEY, name_zh VARCHAR, kingdom VARCHAR, gender VARCHAR, max_hp SMALLINT)")
-    con.executemany("INSERT INTO generals VALUES (?, ?, ?, ?, ?)", [(g.id, g.name_zh, g.kingdom, g.gender, g.max_hp) for g in GENERALS.values()])
+    con.execute(
+        "INSERT INTO generals SELECT unnest($a), unnest($b), unnest($c), unnest($d), unnest($e)",
+        {"a": [g.id for g in gens], "b": [g.name_zh for g in gens], "c": [g.kingdom for g in gens], "d": [g.gender for g in gens], "e": [g.max_hp for g in gens]},
+    )
     con.execute("CREATE OR REPLACE TABLE cards (card SMALLINT PRIMARY KEY, name VARCHAR, name_zh VARCHAR, suit VARCHAR, rank SMALLINT, type VARCHAR, subtype VARCHAR, pack VARCHAR)")
-    con.executemany(
-        "INSERT INTO cards VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(c.number, c.name, c.kind.zh, c.suit, c.rank, c.kind.type, c.kind.subtype, c.pack) for c in CARDS],
+    con.execute(
+        "INSERT INTO cards SELECT unnest($a), unnest($b), unnest($c), unnest($d), unnest($e), unnest($f), unnest($g), unnest($h)",
+        {
+            "a": [c.number for c in CARDS], "b": [c.name for c in CARDS], "c": [c.kind.zh for c in CARDS], "d": [c.suit for c in CARDS],
+            "e": [c.rank for c in CARDS], "f": [c.kind.type for c in CARDS], "g": [c.kind.subtype for c in CARDS], "h": [c.pack for c in CARDS],
+        },
     )
 
 
@@ -451,14 +458,13 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
         "CREATE TEMP TABLE _files (path VARCHAR, game VARCHAR, mode VARCHAR, players SMALLINT, seed BIGINT, rules VARCHAR, format SMALLINT,"
         " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, legacy BOOLEAN)"
     )
-    con.executemany(
-        "INSERT INTO _files VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [
-            (f.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, f.bytes, f.legacy)
-            for f in batch
-            for h in (f.header,)
-        ],
-    )
+    cols = list(zip(*[
+        (f.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, f.bytes, f.legacy)
+        for f in batch
+        for h in (f.header,)
+    ]))
+    names = [f"c{i}" for i in range(len(cols))]
+    con.execute(f"INSERT INTO _files SELECT {', '.join(f'unnest(${n})' for n in names)}", {n: list(c) for n, c in zip(names, cols)})
     # One pass over the batch's files: every event line with the line before
     # it (the header for event 0; the split leaves an empty last element when
     # a file ends with a newline), its chain link checked (legacy records were
