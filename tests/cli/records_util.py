@@ -1,0 +1,38 @@
+"""Shared pieces of the records CLI tests (validate, salvage, schema, archive, stats, query)."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from cli.main import main
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def one_line_error(res) -> str:
+    """The error of a failed command: exactly one line on stderr, non-zero exit."""
+    assert res.exit_code != 0, res.output
+    lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1, res.stderr
+    return lines[0]
+
+
+def sgz(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.Popen:
+    """``sgz ARGS`` in a new process (for locks and kills)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "cli.main", *map(str, args)],
+        cwd=REPO,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )

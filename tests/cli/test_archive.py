@@ -1,0 +1,123 @@
+"""`sgz archive ingest|export` from the outside: incremental, atomic, one writer at a time."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.records.util import damaged, records
+
+from .records_util import one_line_error, run, sgz
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("games")
+    records(d, 6)
+    return d
+
+
+def counts(db: Path) -> dict[str, int]:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return {t: con.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in ("games", "seats", "events", "decisions")}
+    finally:
+        con.close()
+
+
+def test_ingest_then_again_adds_nothing(folder: Path, tmp_path: Path) -> None:
+    db = tmp_path / "a.duckdb"
+    res = run("archive", "ingest", folder, "--db", db)
+    assert res.exit_code == 0, res.output
+    assert "6 game(s) added" in res.stdout and "events/s" in res.stdout
+    before = counts(db)
+    res = run("archive", "ingest", folder, "--db", db)
+    assert res.exit_code == 0 and "0 game(s) added" in res.stdout and "6 already in" in res.stdout
+    assert counts(db) == before
+
+
+def test_the_default_archive_is_sgz_db_or_sgz_duckdb(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SGZ_DB", raising=False)
+    assert run("archive", "ingest", folder).exit_code == 0
+    assert (tmp_path / "sgz.duckdb").exists()
+    monkeypatch.setenv("SGZ_DB", str(tmp_path / "env.duckdb"))
+    assert run("archive", "ingest", folder).exit_code == 0
+    assert counts(tmp_path / "env.duckdb")["games"] == 6
+
+
+def test_damaged_records_are_listed_and_fail_the_run(folder: Path, tmp_path: Path) -> None:
+    bad, line = damaged(sorted(folder.glob("*.jsonl"))[0], tmp_path / "bad.jsonl", "reordered")
+    db = tmp_path / "a.duckdb"
+    res = run("archive", "ingest", bad, sorted(folder.glob("*.jsonl"))[1], "--db", db)
+    assert res.exit_code == 1
+    assert res.stderr.strip() == f"sgz: rejected: {bad}:{line}: integrity check failed (the line was changed, or one before it dropped or moved)"
+    assert "1 game(s) added" in res.stdout and "1 rejected" in res.stdout
+
+
+def test_export_parquet_partitions_by_mode(folder: Path, tmp_path: Path) -> None:
+    db = tmp_path / "a.duckdb"
+    run("archive", "ingest", folder, "--db", db)
+    res = run("archive", "export", "--parquet", tmp_path / "pq", "--db", db)
+    assert res.exit_code == 0, res.output
+    assert (tmp_path / "pq" / "games" / "mode=identity").is_dir()
+    assert "not empty" in one_line_error(run("archive", "export", "--parquet", tmp_path / "pq", "--db", db))
+    assert run("archive", "export", "--parquet", tmp_path / "pq", "--db", db, "--overwrite").exit_code == 0
+
+
+def test_a_missing_archive_is_one_line(tmp_path: Path) -> None:
+    err = one_line_error(run("archive", "export", "--parquet", tmp_path / "pq", "--db", tmp_path / "none.duckdb"))
+    assert "no archive at" in err
+
+
+def _paused_ingest(folder: Path, db: Path, stage: str = "decisions"):
+    """An ingest process stopped inside its batch's transaction, holding the archive."""
+    p = sgz("archive", "ingest", folder, "--db", db, env={"SGZ_TEST_INGEST_PAUSE": stage})
+    deadline = time.monotonic() + 60
+    line = ""
+    while time.monotonic() < deadline:
+        line = p.stderr.readline()
+        if "paused at" in line or not line:
+            break
+    assert "paused at " + stage in line, (line, p.poll())
+    return p
+
+
+@pytest.mark.parametrize("stage", ["events", "decisions", "before-commit"])
+def test_a_killed_ingest_leaves_the_archive_as_it_was(folder: Path, tmp_path: Path, stage: str) -> None:
+    db = tmp_path / "a.duckdb"
+    first = sorted(folder.glob("*.jsonl"))[:2]
+    assert run("archive", "ingest", *first, "--db", db).exit_code == 0
+    before = counts(db)
+    p = _paused_ingest(folder, db, stage)
+    p.kill()
+    p.wait()
+    assert counts(db) == before
+    res = run("archive", "ingest", folder, "--db", db)
+    assert res.exit_code == 0 and "4 game(s) added" in res.stdout
+
+
+def test_a_second_ingest_at_once_fails_cleanly_or_waits(folder: Path, tmp_path: Path) -> None:
+    db = tmp_path / "a.duckdb"
+    other = tmp_path / "other"
+    records(other, 1, first_seed=50)
+    p = _paused_ingest(folder, db)
+    try:
+        err = one_line_error(run("archive", "ingest", other, "--db", db))
+        assert "is in use by another process" in err and "--wait" in err
+        started = time.monotonic()
+        err = one_line_error(run("archive", "ingest", other, "--db", db, "--wait", "0.5"))
+        assert time.monotonic() - started >= 0.5 and "in use" in err
+        # Readers are told the same, in one line.
+        assert "in use" in one_line_error(run("stats", "--db", db))
+        assert "in use" in one_line_error(run("query", "--db", db, "SELECT 1"))
+    finally:
+        p.kill()
+        p.wait()
+    # With the first gone, a waiting ingest gets through.
+    q = sgz("archive", "ingest", other, "--db", db, "--wait", "30")
+    out, err = q.communicate(timeout=120)
+    assert q.returncode == 0, err
+    assert "1 game(s) added" in out

@@ -1,0 +1,57 @@
+"""`sgz validate` from the outside."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.records.util import CORRUPTIONS, V1_FIXTURES, damaged, digest, forged_decision, record
+
+from .records_util import one_line_error, run
+
+
+@pytest.fixture(scope="module")
+def src(tmp_path_factory) -> Path:
+    return record(tmp_path_factory.mktemp("v"), seed=4)
+
+
+def test_sound_records_pass(src: Path) -> None:
+    res = run("validate", src, *V1_FIXTURES)
+    assert res.exit_code == 0, res.output
+    assert res.stdout.count(": ok: ") == 3 and "re-execution" in res.stdout
+
+
+@pytest.mark.parametrize("kind", CORRUPTIONS)
+def test_a_damaged_record_fails_with_one_line_naming_file_and_line(src: Path, tmp_path: Path, kind: str) -> None:
+    bad, line = damaged(src, tmp_path / f"{kind}.jsonl", kind)
+    before = digest(bad)
+    err = one_line_error(run("validate", bad))
+    assert err.startswith(f"sgz: invalid: {bad}:{line}: "), err
+    assert digest(bad) == before
+
+
+def test_an_edited_decision_is_caught_by_re_execution(src: Path, tmp_path: Path) -> None:
+    forged, seq = forged_decision(src, tmp_path / "forged.jsonl")
+    assert run("validate", "--no-exec", forged).exit_code == 0
+    err = one_line_error(run("validate", forged))
+    assert f"{forged}:{seq + 2}: re-running the decisions differs at event {seq}: the record has" in err
+
+
+def test_one_bad_record_among_good_ones_fails_the_run(src: Path, tmp_path: Path) -> None:
+    bad, _ = damaged(src, tmp_path / "d.jsonl", "dropped")
+    res = run("validate", src, bad, V1_FIXTURES[0])
+    assert res.exit_code == 1 and res.stdout.count(": ok: ") == 2 and len(res.stderr.splitlines()) == 1
+
+
+def test_complete_asks_for_the_games_end(src: Path, tmp_path: Path) -> None:
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"".join(src.read_bytes().splitlines(keepends=True)[:50]))
+    res = run("validate", cut)
+    assert res.exit_code == 0 and "unfinished" in res.stdout
+    err = one_line_error(run("validate", "--complete", cut))
+    assert f"{cut}:50: the game has no end" in err
+
+
+def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
+    err = one_line_error(run("validate", tmp_path / "nope.jsonl"))
+    assert "nope.jsonl: cannot read" in err
