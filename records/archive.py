@@ -348,11 +348,20 @@ def _stage_hook(stage: str) -> None:
         time.sleep(3600)
 
 
-def ingest(con, paths: Iterable[str | Path], *, batch_size: int = 2000, progress: Callable[[IngestReport], None] | None = None) -> IngestReport:
+def ingest(
+    con,
+    paths: Iterable[str | Path],
+    *,
+    batch_size: int = 2000,
+    workers: int | None = None,
+    progress: Callable[[IngestReport], None] | None = None,
+) -> IngestReport:
     """Load the records at ``paths`` into the archive; one transaction per batch.
 
     A record whose game is already in is skipped; a damaged record is rejected
-    (listed in the report) and the rest of its batch goes in.
+    (listed in the report) and the rest of its batch goes in.  ``workers``
+    batches are loaded at once (default: 2, or 1 on a one-core machine), each
+    through its own cursor and transaction.
     """
     started = time.perf_counter()
     report = IngestReport()
@@ -379,20 +388,102 @@ def ingest(con, paths: Iterable[str | Path], *, batch_size: int = 2000, progress
                 continue
         files.append(_File(str(path.resolve()), header, size, legacy))
     shape = event_shape()
-    for k in range(0, len(files), batch_size):
-        batch = files[k : k + batch_size]
-        _ingest_batch(con, batch, shape, report)
+    workers = max(1, workers if workers is not None else min(2, os.cpu_count() or 1))
+    batches = plan_batches(files, batch_size, workers)
+
+    def done(r: _BatchResult) -> None:
+        report.added += r.added
+        report.events += r.events
+        report.rejected.extend(r.rejected)
         report.batches += 1
         if progress is not None:
             report.seconds = time.perf_counter() - started
             progress(report)
+
+    if workers == 1 or len(batches) <= 1:
+        for batch in batches:
+            done(_ingest_batch(con, batch, shape))
+    else:
+        _ingest_parallel(con, batches, shape, workers, done)
     report.seconds = time.perf_counter() - started
     return report
 
 
-def _ingest_batch(con, batch: list[_File], shape: EventShape, report: IngestReport) -> None:
+MIN_BATCH = 50  # below this, splitting a batch across workers costs more than it gains
+
+
+def plan_batches(files: list[_File], batch_size: int, workers: int) -> list[list[_File]]:
+    """Batches of at most ``batch_size``, and at least ``workers`` of them when there are enough files."""
+    if not files:
+        return []
+    n = -(-len(files) // batch_size)
+    n = max(n, min(workers, len(files) // MIN_BATCH))
+    size = -(-len(files) // max(n, 1))
+    return [files[k : k + size] for k in range(0, len(files), size)]
+
+
+def _ingest_parallel(con, batches: list[list[_File]], shape: EventShape, workers: int, done: Callable[[_BatchResult], None]) -> None:
+    import threading
+
+    lock = threading.Lock()
+    queue = list(reversed(batches))
+    stop = threading.Event()
+    errors: list[BaseException] = []
+    cursors = []
+
+    def work() -> None:
+        cur = con.cursor()
+        with lock:
+            cursors.append(cur)
+        try:
+            while not stop.is_set():
+                with lock:
+                    if not queue:
+                        return
+                    batch = queue.pop()
+                result = _ingest_batch(cur, batch, shape)
+                with lock:
+                    done(result)
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
+            with lock:
+                errors.append(exc)
+            stop.set()
+        finally:
+            cur.close()
+
+    threads = [threading.Thread(target=work, name=f"sgz-ingest-{k}", daemon=True) for k in range(workers)]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.2)
+    except BaseException:
+        # Ctrl-C: stop the batches in flight (their transactions roll back).
+        stop.set()
+        with lock:
+            for cur in cursors:
+                try:
+                    cur.interrupt()
+                except Exception:  # noqa: BLE001
+                    pass
+        for t in threads:
+            t.join()
+        raise
+    if errors:
+        raise errors[0]
+
+
+class _BatchResult(msgspec.Struct):
+    added: int = 0
+    events: int = 0
+    rejected: list[Rejected] = []
+
+
+def _ingest_batch(con, batch: list[_File], shape: EventShape) -> _BatchResult:
     import duckdb
 
+    result = _BatchResult()
     todo = list(batch)
     for attempt in range(2):
         con.execute("BEGIN TRANSACTION")
@@ -401,7 +492,7 @@ def _ingest_batch(con, batch: list[_File], shape: EventShape, report: IngestRepo
             if bad:
                 # Damaged records: explain each from Python, then load the rest.
                 con.execute("ROLLBACK")
-                todo = _drop_bad(todo, bad, report)
+                todo = _drop_bad(todo, bad, result.rejected)
                 con.execute("BEGIN TRANSACTION")
                 again = _load(con, todo, shape)
                 if again:  # SQL and Python disagree: never load what SQL doubts
@@ -409,10 +500,10 @@ def _ingest_batch(con, batch: list[_File], shape: EventShape, report: IngestRepo
             n_events = con.execute("SELECT count(*) FROM _ev").fetchone()[0]
             _stage_hook("before-commit")
             con.execute("COMMIT")
-            report.added += len(todo)
-            report.events += n_events
+            result.added += len(todo)
+            result.events += n_events
             _drop_staging(con)
-            return
+            return result
         except duckdb.Error as exc:
             con.execute("ROLLBACK")
             _drop_staging(con)
@@ -420,29 +511,30 @@ def _ingest_batch(con, batch: list[_File], shape: EventShape, report: IngestRepo
                 raise ArchiveError(f"ingest failed: {str(exc).splitlines()[0]}") from None
             # read_text or from_json refused something (bad UTF-8, a forged
             # chain over bad JSON): find the culprits in Python, retry once.
-            todo = _drop_bad(todo, {f.path for f in todo}, report, only_damaged=True)
+            todo = _drop_bad(todo, {f.path for f in todo}, result.rejected, only_damaged=True)
         except BaseException:
             con.execute("ROLLBACK")
             raise
+    return result
 
 
-def _drop_bad(todo: list[_File], suspects: set[str], report: IngestReport, only_damaged: bool = False) -> list[_File]:
+def _drop_bad(todo: list[_File], suspects: set[str], rejected: list[Rejected], only_damaged: bool = False) -> list[_File]:
     keep = []
     for f in todo:
         if f.path in suspects:
             s = fmt.scan(f.path)
             if s.error is not None:
-                report.rejected.append(Rejected(f.path, s.error))
+                rejected.append(Rejected(f.path, s.error))
                 continue
             if not only_damaged:
-                report.rejected.append(Rejected(f.path, f"{f.path}: the archive's check failed where sgz validate's passed (please report)"))
+                rejected.append(Rejected(f.path, f"{f.path}: the archive's check failed where sgz validate's passed (please report)"))
                 continue
         keep.append(f)
     return keep
 
 
 def _drop_staging(con) -> None:
-    for t in ("_files", "_ev"):
+    for t in ("_files", "_lines", "_ev"):
         con.execute(f"DROP TABLE IF EXISTS {t}")
 
 
@@ -465,10 +557,21 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
     ]))
     names = [f"c{i}" for i in range(len(cols))]
     con.execute(f"INSERT INTO _files SELECT {', '.join(f'unnest(${n})' for n in names)}", {n: list(c) for n, c in zip(names, cols)})
-    # One pass over the batch's files: every event line with the line before
-    # it (the header for event 0; the split leaves an empty last element when
-    # a file ends with a newline), its chain link checked (legacy records were
-    # checked in Python), parsed into the events columns.
+    # Every event line with the line before it (the header for event 0; the
+    # split leaves an empty last element when a file ends with a newline).
+    # Unnesting runs on one thread, so it is staged, and the parse below runs
+    # on all of them.
+    con.execute(
+        """CREATE TEMP TABLE _lines AS
+        SELECT game, legacy, term, unnest(ls[2:-2]) AS line, unnest(ls[1:-3]) AS prev,
+               unnest(range(len(ls) - 2))::INTEGER AS seq
+        FROM (SELECT f.game, f.legacy, string_split(t.content, chr(10)) AS ls, ends_with(t.content, chr(10)) AS term
+              FROM read_text($paths) t JOIN _files f ON f.path = t.filename)""",
+        {"paths": [f.path for f in batch]},
+    )
+    _stage_hook("lines")
+    # Check each chain link (legacy records were checked in Python) and parse
+    # the events columns.
     tags = ", ".join(_lit(t) for t in shape.tags)
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
     cols = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
@@ -481,13 +584,9 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
                    AND substr(line, -10, 8) = left(md5(substr(prev, -10, 8) || left(line, len(line) - 16)), 8)
                    AND ends_with(left(line, len(line) - 16), ',"i":' || seq)))
                AND j.t IN ({tags}) AND (seq > 0 OR j.t = 'start') AS ok
-        FROM (SELECT game, seq, legacy, term, line, prev, from_json(line, {_struct_sql(shape.struct)}) AS j
-              FROM (SELECT game, legacy, term, unnest(ls[2:-2]) AS line, unnest(ls[1:-3]) AS prev,
-                           unnest(range(len(ls) - 2))::INTEGER AS seq
-                    FROM (SELECT f.game, f.legacy, string_split(t.content, chr(10)) AS ls, ends_with(t.content, chr(10)) AS term
-                          FROM read_text($paths) t JOIN _files f ON f.path = t.filename)))""",
-        {"paths": [f.path for f in batch]},
+        FROM (SELECT game, seq, legacy, term, line, prev, from_json(line, {_struct_sql(shape.struct)}) AS j FROM _lines)"""
     )
+    con.execute("DROP TABLE _lines")
     _stage_hook("parsed")
     bad = con.execute("SELECT f.path FROM _files f WHERE f.game IN (SELECT game FROM _ev WHERE NOT coalesce(ok, false))").fetchall()
     _stage_hook("checked")
