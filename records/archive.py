@@ -122,7 +122,8 @@ CREATE TABLE IF NOT EXISTS deaths (
 CREATE TABLE IF NOT EXISTS decisions (
     game VARCHAR, seq INTEGER, seat SMALLINT,
     kind VARCHAR, cards SMALLINT[], targets SMALLINT[], option VARCHAR,
-    turn INTEGER, round INTEGER, current SMALLINT, phase VARCHAR,
+    turn INTEGER, round INTEGER,  -- 0 before the first turn (choosing generals, say)
+    current SMALLINT, phase VARCHAR,  -- whose turn it is (NULL before the first), and its phase
     hand SMALLINT[],            -- the decider's hand just before deciding (what they could see)
     hand_size SMALLINT
 );
@@ -575,14 +576,15 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
     tags = ", ".join(_lit(t) for t in shape.tags)
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
     cols = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
+    T, H = fmt.TAIL_LEN, fmt.H_LEN
     con.execute(
         f"""CREATE TEMP TABLE _ev AS
         SELECT game, seq, j.t AS type, {cols},
-               CASE WHEN j.t IN ({columned}) THEN NULL ELSE left(line, len(line) - 16) || '}}' END AS data,
+               CASE WHEN j.t IN ({columned}) THEN NULL ELSE left(line, len(line) - CASE WHEN legacy THEN 16 ELSE {T} END) || '}}' END AS data,
                term AND (legacy OR (
-                   substr(line, -16, 6) = ',"h":"' AND right(line, 2) = '"}}'
-                   AND substr(line, -10, 8) = left(md5(substr(prev, -10, 8) || left(line, len(line) - 16)), 8)
-                   AND ends_with(left(line, len(line) - 16), ',"i":' || seq)))
+                   substr(line, -{T}, 6) = ',"h":"' AND right(line, 2) = '"}}'
+                   AND substr(line, -{H} - 2, {H}) = left(to_base64(unhex(md5(substr(prev, -{H} - 2, {H}) || left(line, len(line) - {T})))), {H})
+                   AND ends_with(left(line, len(line) - {T}), ',"i":' || seq)))
                AND j.t IN ({tags}) AND (seq > 0 OR j.t = 'start') AS ok
         FROM (SELECT game, seq, legacy, term, line, prev, from_json(line, {_struct_sql(shape.struct)}) AS j FROM _lines)"""
     )
@@ -701,7 +703,7 @@ def _fill_decisions(con) -> None:
                   FROM _ev WHERE type = 'turn'),
         phases AS (SELECT game, seq, phase FROM _ev WHERE type IN ('phase', 'turn_end', 'turn'))
         SELECT d.game, d.seq, d.seat, d.kind, d.cards, d.targets, coalesce(d.option, ''),
-               t.turn, t.round, t.current, coalesce(p.phase, ''), h.hand, len(h.hand)
+               coalesce(t.turn, 0), coalesce(t.round, 0), t.current, coalesce(p.phase, ''), h.hand, len(h.hand)
         FROM decs d
         JOIN hands h ON h.game = d.game AND h.seq = d.seq
         ASOF LEFT JOIN turns t ON t.game = d.game AND t.seq <= d.seq

@@ -51,7 +51,7 @@ def schemas() -> dict[str, dict[str, Any]]:
         "allOf": [{"$ref": "event.schema.json"}],
         "properties": {
             "i": {"type": "integer", "minimum": 0, "description": "the event's sequence number (GameStarted is 0)"},
-            "h": {"type": "string", "pattern": "^[0-9a-f]{8}$", "description": "chain link: first 4 bytes of MD5(previous h + this line up to ,\"h\":)"},
+            "h": {"type": "string", "pattern": "^[A-Za-z0-9+/]{6}$", "description": "chain link: the first 6 characters of Base64(MD5(previous line's h + this line up to ,\"h\":))"},
         },
         "required": ["i", "h"],
     }

@@ -29,12 +29,11 @@ def test_the_frozen_v1_records_pass_integrity_and_schema(path: Path) -> None:
 
 
 def test_an_edited_decision_with_a_recomputed_chain_fails_re_execution(src: Path, tmp_path: Path) -> None:
-    forged, seq = forged_decision(src, tmp_path / "forged.jsonl")
+    forged, at = forged_decision(src, tmp_path / "forged.jsonl")
     assert check(forged, execute=False).ok  # the chain and schema are fine
     c = check(forged)
-    assert not c.ok
-    assert c.error.startswith(f"{forged}:{seq + 2}: re-running the decisions differs at event {seq}: ")
-    assert c.good == seq
+    assert not c.ok and at < c.good <= at + 10
+    assert c.error.startswith(f"{forged}:{c.good + 2}: re-running the decisions differs at event {c.good}: the record has ")
 
 
 def test_a_header_that_disagrees_with_the_game_is_caught(src: Path, tmp_path: Path) -> None:
@@ -64,10 +63,10 @@ def test_salvage_keeps_the_good_prefix_and_the_result_validates(src: Path, tmp_p
 
 
 def test_salvage_cuts_before_the_first_re_execution_difference(src: Path, tmp_path: Path) -> None:
-    forged, seq = forged_decision(src, tmp_path / "forged.jsonl")
+    forged, at = forged_decision(src, tmp_path / "forged.jsonl")
     out = tmp_path / "forged-salvaged.jsonl"
-    _, kept = salvage(forged, out)
-    assert kept == seq and check(out).ok
+    c, kept = salvage(forged, out)
+    assert at < kept == c.good <= at + 10 and check(out).ok
 
 
 def test_salvage_refuses_to_overwrite_and_needs_a_start(src: Path, tmp_path: Path) -> None:

@@ -52,7 +52,8 @@ def damaged(src: Path, out: Path, kind: str) -> tuple[Path, int]:
         row = rows[k]
         new = row.replace(b'"seat":1', b'"seat":2', 1) if b'"seat":1' in row else row.replace(b'"t":"', b'"t":"x', 1)
         if new == row:
-            new = row[:-12] + (b"0" if row[-12:-11] != b"0" else b"1") + row[-11:]
+            at = len(row) - 15  # the last digit of "i", just before the integrity field
+            new = row[:at] + (b"0" if row[at : at + 1] != b"0" else b"1") + row[at + 1 :]
         rows[k] = new
         return write_lines(out, rows), k + 1
     if kind == "dropped":
@@ -86,7 +87,8 @@ def forged_decision(src: Path, out: Path) -> tuple[Path, int]:
     """A copy of ``src`` with one decision changed and the chain recomputed
     (a careful forger): integrity and schema pass; re-execution must not.
 
-    Returns the path and the seq of the first event the rules disagree with.
+    Returns the path and the seq of the forged decision (the rules disagree
+    with an event soon after it).
     """
     rec = read_record(src)
     events = list(rec.events)
@@ -99,7 +101,7 @@ def forged_decision(src: Path, out: Path) -> tuple[Path, int]:
                 events[i] = ev.Decided(seat=e.seat, kind=e.kind, cards=(other, *e.cards[1:]), targets=e.targets, option=e.option, w=e.w)
                 with RecordWriter(out, rec.header) as w:
                     w.write_all(events)
-                return out, i + 1
+                return out, i
     raise AssertionError("no discard decision to forge")
 
 

@@ -1,0 +1,222 @@
+"""Archive speed: ingest (events/s), `sgz stats` against the same SQL run by
+DuckDB directly (on the archive file and over its Parquet export), record
+size (bytes/event), and decoding records game by game against loading the
+archive's events at once.
+
+Run with:  SGZ_BENCH_FULL=1 python -m pytest tests/bench/test_bench_archive.py --benchmark-enable -s
+Without SGZ_BENCH_FULL the archive has 20 games (a smoke run, as in the
+normal test suite); with it, 10,000 five-seat basic-bot games
+(SGZ_BENCH_GAMES overrides the count, SGZ_BENCH_DECK the deck option).  The
+records are generated once, with fixed seeds, into .benchmarks/archive/ and
+reused by later sessions; the ingested archive and its Parquet export are
+rebuilt once per session.  Figures are in each benchmark's extra_info
+(--benchmark-json) and printed as a summary with -s.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from records import archive
+from records.stats import queries
+
+REPO = Path(__file__).resolve().parents[2]
+FULL = os.environ.get("SGZ_BENCH_FULL") == "1"
+GAMES = int(os.environ.get("SGZ_BENCH_GAMES") or (10_000 if FULL else 20))
+DECK = os.environ.get("SGZ_BENCH_DECK", "basic")
+SEED = 1
+CACHE = REPO / ".benchmarks" / "archive"
+
+SUMMARY: dict[str, object] = {}
+
+
+def _records() -> Path:
+    """N bot games as records, made once (two processes) and kept in .benchmarks/archive."""
+    folder = CACHE / f"identity-5p-{DECK}-s{SEED}-n{GAMES}"
+    done = folder / ".complete"
+    if done.exists():
+        return folder
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True)
+    half = GAMES // 2
+    parts = [(SEED, half), (SEED + half, GAMES - half)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cli.main", "sim", "--games", str(n), "--seed", str(s), "-o", f"deck={DECK}", "--out", str(folder)],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+        )
+        for s, n in parts
+        if n > 0
+    ]
+    for p in procs:
+        assert p.wait() == 0, "sgz sim failed"
+    done.write_text(f"{GAMES}\n")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def bench_records() -> Path:
+    return _records()
+
+
+@pytest.fixture(scope="session")
+def bench_archive(bench_records: Path, tmp_path_factory) -> Path:
+    db = tmp_path_factory.mktemp("archive") / "bench.duckdb"
+    con = archive.open_db(db)
+    try:
+        report = archive.ingest(con, [bench_records])
+    finally:
+        con.close()
+    assert report.added == GAMES and not report.rejected
+    SUMMARY["ingest_events_per_s (fixture run)"] = round(report.events_per_s)
+    return db
+
+
+@pytest.fixture(scope="session")
+def bench_parquet(bench_archive: Path, tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("parquet") / "pq"
+    con = archive.open_db(bench_archive, read_only=True)
+    try:
+        archive.export_parquet(con, out)
+    finally:
+        con.close()
+    return out
+
+
+def _best(fn, rounds: int = 7) -> float:
+    best = float("inf")
+    for _ in range(rounds):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def test_bench_ingest(benchmark, bench_records: Path, tmp_path: Path) -> None:
+    files = sorted(bench_records.glob("*.jsonl"))
+    k = iter(range(1000))
+
+    def setup():
+        db = tmp_path / f"ingest-{next(k)}.duckdb"
+        return (archive.open_db(db),), {}
+
+    def run(con):
+        try:
+            return archive.ingest(con, files)
+        finally:
+            con.close()
+
+    report = benchmark.pedantic(run, setup=setup, rounds=3 if FULL else 1, iterations=1)
+    size = sum(f.stat().st_size for f in files)
+    best = benchmark.stats.stats.min if benchmark.stats else report.seconds
+    benchmark.extra_info.update(
+        games=report.added,
+        events=report.events,
+        events_per_s=round(report.events / best),
+        bytes_per_event=round(size / report.events, 1),
+    )
+    SUMMARY["games"] = report.added
+    SUMMARY["events"] = report.events
+    SUMMARY["ingest_events_per_s"] = round(report.events / best)
+    SUMMARY["record_bytes_per_event"] = round(size / report.events, 1)
+    assert report.added == len(files)
+
+
+def _direct_sql(con) -> None:
+    for sql in queries("role").values():
+        con.execute(sql).fetchall()
+
+
+def test_bench_stats_vs_direct_sql(benchmark, bench_archive: Path, bench_parquet: Path) -> None:
+    from cli.cmd_stats import compute, render
+
+    def stats_cmd() -> str:
+        return render(compute(str(bench_archive), None, "role"), "table")
+
+    def direct_db() -> None:
+        con = duckdb.connect(str(bench_archive), read_only=True)
+        try:
+            _direct_sql(con)
+        finally:
+            con.close()
+
+    def direct_parquet() -> None:
+        con = duckdb.connect()
+        try:
+            archive.attach_parquet(con, bench_parquet)
+            _direct_sql(con)
+        finally:
+            con.close()
+
+    text = benchmark.pedantic(stats_cmd, rounds=7 if FULL else 2, iterations=1, warmup_rounds=1)
+    assert "by role:" in text
+    cmd = benchmark.stats.stats.min if benchmark.stats else _best(stats_cmd)
+    db_t, pq_t = _best(direct_db), _best(direct_parquet)
+    benchmark.extra_info.update(
+        stats_s=round(cmd, 4),
+        direct_db_s=round(db_t, 4),
+        direct_parquet_s=round(pq_t, 4),
+        ratio_vs_db=round(cmd / db_t, 3),
+        ratio_vs_parquet=round(cmd / pq_t, 3),
+    )
+    SUMMARY.update(
+        stats_in_process_s=round(cmd, 4),
+        same_sql_direct_on_archive_s=round(db_t, 4),
+        same_sql_direct_over_parquet_s=round(pq_t, 4),
+        ratio_stats_over_direct_archive=round(cmd / db_t, 3),
+        ratio_stats_over_direct_parquet=round(cmd / pq_t, 3),
+    )
+
+
+def test_bench_stats_subprocess(benchmark, bench_archive: Path) -> None:
+    """`sgz stats` as a user runs it: a new process each time (Python start included)."""
+
+    def run() -> None:
+        subprocess.run([sys.executable, "-m", "cli.main", "stats", "--db", str(bench_archive)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+
+    benchmark.pedantic(run, rounds=5 if FULL else 1, iterations=1, warmup_rounds=1 if FULL else 0)
+    if benchmark.stats:
+        SUMMARY["sgz_stats_subprocess_s"] = round(benchmark.stats.stats.min, 4)
+
+
+def test_bench_decode_game_by_game_vs_archive_at_once(benchmark, bench_records: Path, bench_archive: Path) -> None:
+    """Reading records one game at a time (msgspec) against fetching the archive's events at once."""
+    from records.format import read_record
+
+    files = sorted(bench_records.glob("*.jsonl"))[:1000]
+
+    def by_game() -> int:
+        return sum(len(read_record(f).events) for f in files)
+
+    n = benchmark.pedantic(by_game, rounds=3 if FULL else 1, iterations=1)
+    per_game = benchmark.stats.stats.min if benchmark.stats else _best(by_game, 1)
+
+    def at_once() -> int:
+        con = duckdb.connect(str(bench_archive), read_only=True)
+        try:
+            return len(con.execute("SELECT * FROM events WHERE game IN (SELECT game FROM games WHERE path IN (SELECT unnest($p)))", {"p": [str(f.resolve()) for f in files]}).fetchall())
+        finally:
+            con.close()
+
+    t_once = _best(at_once, 2)
+    assert at_once() == n
+    benchmark.extra_info.update(events=n, game_by_game_events_per_s=round(n / per_game), archive_at_once_events_per_s=round(n / t_once))
+    SUMMARY["decode_game_by_game_events_per_s"] = round(n / per_game)
+    SUMMARY["load_archive_events_at_once_events_per_s"] = round(n / t_once)
+
+
+def test_bench_summary(bench_archive: Path) -> None:
+    """Prints the figures (run with -s); keep it last in this file."""
+    if SUMMARY:
+        width = max(map(len, SUMMARY))
+        print(f"\n-- archive benchmark ({GAMES} games, deck={DECK}) --")
+        for k, v in SUMMARY.items():
+            print(f"  {k:<{width}}  {v:,}" if isinstance(v, (int, float)) else f"  {k:<{width}}  {v}")
