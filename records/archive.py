@@ -469,7 +469,7 @@ def _ingest_parallel(con, batches: list[list[_File]], shape: EventShape, workers
                 except Exception:  # noqa: BLE001
                     pass
         for t in threads:
-            t.join()
+            t.join(30)  # a batch past the interrupt's reach dies with the process, uncommitted
         raise
     if errors:
         raise errors[0]
@@ -508,6 +508,8 @@ def _ingest_batch(con, batch: list[_File], shape: EventShape) -> _BatchResult:
         except duckdb.Error as exc:
             con.execute("ROLLBACK")
             _drop_staging(con)
+            if isinstance(exc, duckdb.InterruptException):
+                raise KeyboardInterrupt("ingest interrupted") from None
             if attempt == 1:
                 raise ArchiveError(f"ingest failed: {str(exc).splitlines()[0]}") from None
             # read_text or from_json refused something (bad UTF-8, a forged

@@ -99,6 +99,20 @@ def test_a_killed_ingest_leaves_the_archive_as_it_was(folder: Path, tmp_path: Pa
     assert res.exit_code == 0 and "4 game(s) added" in res.stdout
 
 
+def test_ctrl_c_during_an_ingest_leaves_the_archive_as_it_was(folder: Path, tmp_path: Path) -> None:
+    import signal
+
+    db = tmp_path / "a.duckdb"
+    first = sorted(folder.glob("*.jsonl"))[:2]
+    assert run("archive", "ingest", *first, "--db", db).exit_code == 0
+    before = counts(db)
+    p = _paused_ingest(folder, db, "events")
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode != 0 and "Aborted" in err
+    assert counts(db) == before
+
+
 def test_a_second_ingest_at_once_fails_cleanly_or_waits(folder: Path, tmp_path: Path) -> None:
     db = tmp_path / "a.duckdb"
     other = tmp_path / "other"
