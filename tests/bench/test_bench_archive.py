@@ -176,6 +176,63 @@ def test_bench_stats_vs_direct_sql(benchmark, bench_archive: Path, bench_parquet
     )
 
 
+STATS_GAMES = int(os.environ.get("SGZ_BENCH_STATS_GAMES") or (100_000 if FULL else 2_000))
+
+
+@pytest.fixture(scope="session")
+def big_stats_archive(bench_archive: Path, tmp_path_factory) -> Path:
+    """An archive of STATS_GAMES games for the tables stats reads (games, seats,
+    damage, deaths): the bench games copied under new ids.  Events and
+    decisions are left out: stats does not read them."""
+    db = tmp_path_factory.mktemp("big") / "big.duckdb"
+    con = archive.open_db(db)
+    try:
+        archive.ensure_schema(con)
+        con.execute(f"ATTACH '{bench_archive}' AS src (READ_ONLY)")
+        copies = max(1, -(-STATS_GAMES // GAMES))
+        for table in ("games", "seats", "damage", "deaths"):
+            con.execute(
+                f"""INSERT INTO {table} BY NAME
+                    SELECT t.* REPLACE (t.game || '-' || k AS game) FROM src.{table} t, range({copies}) r(k)"""
+            )
+        con.execute(f"DELETE FROM games WHERE game NOT IN (SELECT game FROM games ORDER BY game LIMIT {STATS_GAMES})")
+        for table in ("seats", "damage", "deaths"):
+            con.execute(f"DELETE FROM {table} WHERE game NOT IN (SELECT game FROM games)")
+        con.execute("DETACH src")
+        assert con.execute("SELECT count(*) FROM games").fetchone()[0] == STATS_GAMES
+    finally:
+        con.close()
+    return db
+
+
+def test_bench_stats_at_scale(benchmark, big_stats_archive: Path) -> None:
+    """`sgz stats` (in process) over STATS_GAMES games, and the same SQL run directly."""
+    from cli.cmd_stats import compute, render
+
+    def stats_cmd() -> str:
+        return render(compute(str(big_stats_archive), None, "role"), "table")
+
+    def direct_db() -> None:
+        con = duckdb.connect(str(big_stats_archive), read_only=True)
+        try:
+            _direct_sql(con)
+        finally:
+            con.close()
+
+    benchmark.pedantic(stats_cmd, rounds=7 if FULL else 2, iterations=1, warmup_rounds=1)
+    cmd = benchmark.stats.stats.min if benchmark.stats else _best(stats_cmd, 2)
+    db_t = _best(direct_db)
+    benchmark.extra_info.update(games=STATS_GAMES, stats_s=round(cmd, 4), direct_db_s=round(db_t, 4), ratio=round(cmd / db_t, 3))
+    SUMMARY[f"stats_in_process_s_at_{STATS_GAMES}_games"] = round(cmd, 4)
+    SUMMARY[f"same_sql_direct_s_at_{STATS_GAMES}_games"] = round(db_t, 4)
+    SUMMARY[f"ratio_at_{STATS_GAMES}_games"] = round(cmd / db_t, 3)
+
+    def run_process() -> None:
+        subprocess.run([sys.executable, "-m", "cli.main", "stats", "--db", str(big_stats_archive)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+
+    SUMMARY[f"sgz_stats_subprocess_s_at_{STATS_GAMES}_games"] = round(_best(run_process, 3 if FULL else 1), 4)
+
+
 def test_bench_stats_subprocess(benchmark, bench_archive: Path) -> None:
     """`sgz stats` as a user runs it: a new process each time (Python start included)."""
 
