@@ -3,7 +3,7 @@
 Line 1 is the header (a JSON object with ``"sgz": "record"``).  Every later
 line is one event as JSON, with two fields appended:
 
-    {"t":"phase","seat":2,"phase":"draw","i":17,"h":"kAFQmD"}
+    {"t":"phase","seat":2,"phase":"draw","i":17,"h":"Fq0+2c"}
 
 ``i`` is the event's sequence number (the GameStarted event is 0).  Every
 line, the header included, ends with ``,"h":"<6 characters>"}`` (14 bytes);
