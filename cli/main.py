@@ -13,6 +13,7 @@ import click
 # and one line here.
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "sim": ("cli.cmd_sim", "sim", "Run bot games, record each, print a summary."),
+    "generals": ("cli.cmd_generals", "generals", "List the generals: kingdom, gender, hp and skill texts (--json)."),
     "play": ("cli.cmd_play", "play", "Play at the terminal against bots, recording the game."),
     "replay": ("cli.cmd_replay", "replay", "Narrate a recorded game, or show the state at a point."),
     "cards": ("cli.cmd_cards", "cards", "List the 160 cards of the deck with suit, rank, type and rule text."),

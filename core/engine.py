@@ -26,7 +26,8 @@ from .modes import Mode, mode_of
 from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
 from .rng import Draws
 from .state import State
-from .windows import AFTER_DAMAGE, DAMAGE_APPLIED, EQUIP_LOST, FORMS, HOOKS, SLASH_LIMIT_MODS, Hook
+from .skills import ACTIONS, skills_of
+from .windows import AFTER_DAMAGE, DAMAGE_APPLIED, EQUIP_LOST, FORMS, HAND_LOST, HOOKS, SLASH_LIMIT_MODS, TARGET_BANS, Form, Hook
 
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 
@@ -90,6 +91,16 @@ class Engine:
         self.sink = sink
         self.turn_ctx = TurnCtx(-1)
         self.request: Request | None = None
+        # Flows queued by a non-flow point (a card leaving a hand: 连营) to
+        # run at the next timing window; empty between turns.
+        self._later: list[Callable[[], Flow]] = []
+        # The skills the generals in this game have, and the hooks, forms and
+        # actions that can therefore matter (recomputed when a general is chosen).
+        self._present: frozenset[str] | None = None
+        self._hooks: dict[str, tuple[Hook, ...]] = {}
+        self._forms: tuple[Form, ...] = ()
+        self._actions: tuple[tuple[str, Any], ...] = ()
+        self._bans: dict[str, tuple[Callable[[State, int, int], bool], ...]] = {}
         self._flow = self._main(fresh)
         self._resume(None)
 
@@ -117,6 +128,8 @@ class Engine:
         return self.request is None
 
     def emit(self, event: ev.Event) -> None:
+        if event.__class__ is ev.GeneralChosen:
+            self._present = None
         apply(self.state, event)
         if self.sink is not None:
             self.sink(event)
@@ -155,16 +168,19 @@ class Engine:
         for phase in PHASES:
             if not st.players[seat].alive:
                 break
+            ctx.phase = phase
+            yield from self.window("phase_before", ctx)
             if phase in ctx.skip:
                 self.emit(ev.PhaseSkipped(seat=seat, phase=phase))
                 continue
-            ctx.phase = phase
             self.emit(ev.PhaseStarted(seat=seat, phase=phase))
             yield from self.window("phase_start", ctx)
             yield from PHASE_FLOWS[phase](self, seat)
             yield from self.window("phase_end", ctx)
         if st.players[seat].alive:
             yield from self.window("turn_end", ctx)
+        if self._later:
+            yield from self.flush()
         self.emit(ev.TurnEnded(seat=seat))
 
     def judge_phase(self, seat: int) -> Flow:
@@ -192,6 +208,10 @@ class Engine:
     def play_phase(self, seat: int) -> Flow:
         st = self.state
         while st.players[seat].alive and not st.ended:
+            if self._later:
+                yield from self.flush()
+                if not st.players[seat].alive:
+                    return
             choice = yield from self.ask(self.play_request(seat))
             if choice.option == "end":
                 return
@@ -213,6 +233,37 @@ class Engine:
 
     # -- what may be played -------------------------------------------------
 
+    def _in_play(self) -> frozenset[str]:
+        """The skills of the generals at the table; what of the registries can matter."""
+        present: frozenset[str] = frozenset()
+        for p in self.state.players:
+            present |= skills_of(p.general)
+        self._present = present
+        self._hooks = {}
+        self._forms = tuple(f for f in FORMS.values() if not f.skill or f.skill in present)
+        self._actions = tuple((sid, act) for sid, act in ACTIONS.items() if sid in present)
+        bans = {name: tuple(b for b in fns if getattr(b, "skill", "") in ("", *present)) for name, fns in TARGET_BANS.items()}
+        self._bans = {name: fns for name, fns in bans.items() if fns}
+        return present
+
+    @property
+    def forms(self) -> tuple[Form, ...]:
+        """The forms that can matter in this game (equipment ones, and the skills' of its generals)."""
+        if self._present is None:
+            self._in_play()
+        return self._forms
+
+    def targets_for(self, rule: CardRule, seat: int, card: int | None) -> list[tuple[int, ...]]:
+        """The legal target tuples of ``seat``'s card of ``rule``, without those a skill forbids (空城, 谦逊)."""
+        targets = rule.target_choices(self, seat, card)
+        if self._present is None:
+            self._in_play()
+        bans = self._bans.get(rule.name)
+        if bans:
+            st = self.state
+            targets = [t for t in targets if not any(ban(st, seat, x) for x in t for ban in bans)]
+        return targets
+
     def play_request(self, seat: int) -> Request:
         choices: list[Choice] = []
         seen: dict[str, list[tuple[int, ...]]] = {}
@@ -223,33 +274,45 @@ class Engine:
                 continue  # a card without a built rule is never played
             targets = seen.get(name)
             if targets is None:
-                targets = seen[name] = rule.target_choices(self, seat, card) if rule.usable(self, seat) else []
+                targets = seen[name] = self.targets_for(rule, seat, card) if rule.usable(self, seat) else []
             for t in targets:
                 choices.append(Choice(cards=(card,), targets=t))
             if rule.recastable:
                 choices.append(Choice(cards=(card,), option="recast"))
-        if FORMS:
+        forms = self.forms
+        if forms:
             st = self.state
-            for form in FORMS.values():
+            for form in forms:
                 if form.use and form.available(st, seat):
                     rule = RULES[form.name]
                     if rule.usable(self, seat):
-                        for t in rule.target_choices(self, seat, None):
+                        for t in self.targets_for(rule, seat, None):
                             choices.append(Choice(targets=t, option=form.option))
+        for sid, act in self._actions:
+            if act.available(self, seat):
+                choices.append(Choice(option=sid))
         choices.append(Choice(option="end"))
         return Request(seat, "play", prompt="play", choices=tuple(choices))
 
     def use_choice(self, seat: int, choice: Choice, extra: dict[str, Any] | None = None) -> Generator[Request, Choice, "UseCtx | None"]:
-        """Carry out a chosen use: a card from the hand, a recast, or a form (丈八蛇矛 …)."""
+        """Carry out a chosen use: a card from the hand, a recast, a form (丈八蛇矛, 武圣 …)
+        or a skill's play-phase action (制衡 …)."""
         option = choice.option
         if not option:
             return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra))
         if option == "recast":
             yield from self.recast(seat, choice.cards)
             return None
+        act = ACTIONS.get(option)
+        if act is not None:
+            yield from act.run(self, seat)
+            return None
         form = FORMS[option]
         cards = yield from form.pick(self, seat)
-        self.emit(ev.Triggered(seat=seat, source=option, targets=choice.targets))
+        if cards is None:
+            return None  # called off (nobody gave 激将 a 杀)
+        if form.announce:
+            self.emit(ev.Triggered(seat=seat, source=form.source, targets=choice.targets))
         return (yield from self.use_card(seat, form.name, cards, choice.targets, extra))
 
     use_from_hand = use_choice
@@ -263,7 +326,7 @@ class Engine:
         """Ask ``seat`` to use a 杀 on ``targets`` now (借刀杀人, 青龙偃月刀); True if it did."""
         st = self.state
         options = [Choice(cards=(c,), targets=targets) for c in st.players[seat].hand if NAMES[c] in SLASH_NAMES]
-        for form in FORMS.values():
+        for form in self.forms:
             if form.use and form.name in SLASH_NAMES and form.available(st, seat):
                 options.append(Choice(targets=targets, option=form.option))
         if not options:
@@ -306,7 +369,7 @@ class Engine:
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
-            self.move(cards, "hand", "processing", src_seat=seat, reason="use")
+            self.lift(seat, cards, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
         for window in ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed"):
             yield from self.window(window, ctx)
@@ -322,36 +385,52 @@ class Engine:
 
         ``source`` is the card use being answered (青釭剑 makes 八卦阵 idle).
         """
+        played = yield from self.play_for(seat, names, prompt, source, keep=False)
+        return played is not None
+
+    def play_for(
+        self, seat: int, names: Iterable[str], prompt: str, source: UseCtx | None = None, *, keep: bool = True
+    ) -> Generator[Request, Choice, tuple[int, ...] | None]:
+        """Ask ``seat`` to play a card named in ``names``: the cards played, or None.
+
+        With ``keep`` the played cards stay in the processing zone for the
+        caller (激将: the 杀 another seat plays becomes the lord's 杀).
+        """
         st = self.state
+        names = tuple(names)
         if not st.players[seat].alive:
-            return False
+            return None
         ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
-            return True
+            return ctx.answered[1]
         hand = st.players[seat].hand
         options = [Choice(cards=(c,)) for c in hand if NAMES[c] in names]
-        for form in FORMS.values():
+        for form in self.forms:
             if form.play and form.name in names and form.available(st, seat):
                 options.append(Choice(option=form.option))
         if not options:
-            return False
+            return None
         options.append(PASS_CHOICE)
         choice = yield from self.ask(Request(seat, "respond", prompt=prompt, choices=tuple(options)))
         if choice.is_pass:
-            return False
+            return None
         if choice.option:
             form = FORMS[choice.option]
             cards = yield from form.pick(self, seat)
-            self.emit(ev.Triggered(seat=seat, source=form.option))
+            if cards is None:
+                return None
+            if form.announce:
+                self.emit(ev.Triggered(seat=seat, source=form.source))
             name = form.name
-            choice = Choice(cards=cards)
         else:
-            name = NAMES[choice.cards[0]]
-        self.move(choice.cards, "hand", "processing", src_seat=seat, reason="play")
-        self.emit(ev.CardPlayed(seat=seat, name=name, cards=choice.cards))
-        self.move(choice.cards, "processing", "discard", reason="play")
-        return True
+            cards = choice.cards
+            name = NAMES[cards[0]]
+        self.lift(seat, cards, reason="play")
+        self.emit(ev.CardPlayed(seat=seat, name=name, cards=cards))
+        if not keep:
+            self.move(cards, "processing", "discard", reason="play")
+        return cards
 
     # -- damage, dying, death ----------------------------------------------
 
@@ -404,13 +483,16 @@ class Engine:
             while player.hp <= 0 and st.players[saver].alive:
                 names = SAVE_NAMES_SELF if saver == seat else SAVE_NAMES
                 options = [Choice(cards=(c,)) for c in st.players[saver].hand if NAMES[c] in names]
+                for form in self.forms:
+                    if form.use and form.name in names and form.available(st, saver):
+                        options.append(Choice(option=form.option))  # 急救: a red card as 桃
                 if not options:
                     break
                 options.append(PASS_CHOICE)
                 choice = yield from self.ask(Request(saver, "save", prompt=f"dying:{seat}", choices=tuple(options)))
                 if choice.is_pass:
                     break
-                yield from self.use_card(saver, NAMES[choice.cards[0]], choice.cards, (seat,))
+                yield from self.use_choice(saver, Choice(cards=choice.cards, targets=(seat,), option=choice.option))
             if player.hp > 0:
                 return
         if player.hp <= 0:
@@ -444,6 +526,38 @@ class Engine:
         if src == "equip" and EQUIP_LOST:
             for lost in EQUIP_LOST:
                 lost(self, src_seat, cards)
+        elif src == "hand" and HAND_LOST:
+            for lost in HAND_LOST:
+                lost(self, src_seat, cards)
+
+    def lift(self, seat: int, cards: tuple[int, ...], reason: str) -> None:
+        """Move ``seat``'s cards into the processing zone from wherever they are
+        (hand; equipment for 武圣 and the like; already there for 激将)."""
+        p = self.state.players[seat]
+        hand = p.hand
+        if all(c in hand for c in cards):
+            self.move(cards, "hand", "processing", src_seat=seat, reason=reason)
+            return
+        from_hand = tuple(c for c in cards if c in hand)
+        equip = p.equip.values()
+        from_equip = tuple(c for c in cards if c in equip)
+        if from_hand:
+            self.move(from_hand, "hand", "processing", src_seat=seat, reason=reason)
+        if from_equip:
+            self.move(from_equip, "equip", "processing", src_seat=seat, reason=reason)
+        lost = [c for c in cards if c not in from_hand and c not in from_equip and c not in self.state.processing]
+        if lost:
+            raise ValueError(f"seat {seat} cannot use or play cards {lost}: not in its hand, equipment or the processing zone")
+
+    def later(self, make: Callable[[], Flow]) -> None:
+        """Queue a flow to run at the next timing window (what a card leaving a hand triggers)."""
+        self._later.append(make)
+
+    def flush(self) -> Flow:
+        """Run the queued flows (连营, 枭姬), oldest first."""
+        while self._later:
+            make = self._later.pop(0)
+            yield from make()
 
     def hidden_hand_card(self, seat: int) -> int:
         """A hand card of ``seat`` taken unseen (过河拆桥, 顺手牵羊): drawn with the seed."""
@@ -496,7 +610,16 @@ class Engine:
         empty tuple instead of a generator, which keeps the many idle windows
         of a resolution cheap.
         """
-        hooks = HOOKS.get(name)
+        if self._later:
+            return self._flush_then(name, ctx)
+        if self._present is None:
+            self._in_play()
+        hooks = self._hooks.get(name)
+        if hooks is None:
+            # The window's hooks that can matter here: cards' and equipment's, and
+            # those of skills some general at the table has.
+            present = self._present
+            hooks = self._hooks[name] = tuple(h for h in HOOKS.get(name, ()) if not h.skill or h.skill in present)  # type: ignore[operator]
         if not hooks:
             return ()  # type: ignore[return-value]
         st = self.state
@@ -515,6 +638,10 @@ class Engine:
         if not pending:
             return ()  # type: ignore[return-value]
         return self._run_window(name, ctx, pending)
+
+    def _flush_then(self, name: str, ctx: Any) -> Flow:
+        yield from self.flush()
+        yield from self.window(name, ctx)
 
     def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]]) -> Flow:
         st = self.state

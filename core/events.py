@@ -167,6 +167,25 @@ class CardsShown(Event, tag="show"):
     cards: tuple[int, ...]
 
 
+class GeneralsOffered(Event, tag="offer"):
+    """Candidate generals dealt to ``seat`` to choose from (seen only by the seats in ``vis``)."""
+
+    seat: int
+    generals: tuple[str, ...]
+    vis: tuple[int, ...] | None = None
+
+
+class SkillStateChanged(Event, tag="skill_state"):
+    """What a skill remembers: a limited skill used, an awakening, a switch's yin/yang,
+    or a per-turn count (``turn``: forgotten when the next turn starts)."""
+
+    seat: int
+    skill: str
+    key: str
+    value: int
+    turn: bool = False
+
+
 class Reseeded(Event, tag="reseed"):
     """From here on, chance comes from a new seed (a fork with --reseed)."""
 
@@ -197,6 +216,8 @@ AnyEvent = Union[
     Reseeded,
     ChainToggled,
     CardsShown,
+    GeneralsOffered,
+    SkillStateChanged,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -118,8 +118,12 @@ def _put(s: State, zone: str, seat: int, cards: tuple[int, ...], reason: str) ->
     elif zone == "processing":
         s.processing.extend(cards)
     elif zone == "pile":
-        # Cards put back on the pile go on top, the first listed topmost.
-        s.pile.extend(reversed(cards))
+        if reason.endswith(":bottom"):
+            # Put at the bottom (观星), the first listed nearest the top.
+            s.pile[0:0] = reversed(cards)
+        else:
+            # Cards put back on the pile go on top, the first listed topmost.
+            s.pile.extend(reversed(cards))
     elif zone == "equip":
         from .deck import CARDS
 
@@ -195,6 +199,30 @@ def _chain(s: State, e: ev.ChainToggled) -> None:
     s.players[e.seat].chained = e.on
 
 
+def _played(s: State, e: ev.CardPlayed) -> None:
+    # 克己 asks whether the current player played a 杀 this turn (in a 决斗, 南蛮入侵).
+    if e.seat == s.current and e.name in ("slash", "fire_slash", "thunder_slash"):
+        s.used["slash_played"] = s.used.get("slash_played", 0) + 1
+
+
+def _triggered(s: State, e: ev.Triggered) -> None:
+    # Uses this turn of a skill or equipment, by seat (出牌阶段限一次, 裸衣's +1).
+    key = f"{e.source}@{e.seat}"
+    s.used[key] = s.used.get(key, 0) + 1
+
+
+def _skill_state(s: State, e: ev.SkillStateChanged) -> None:
+    key = f"{e.skill}.{e.key}"
+    if e.turn:
+        s.used[f"{key}@{e.seat}"] = e.value
+        return
+    marks = s.players[e.seat].marks
+    if e.value:
+        marks[key] = e.value
+    else:
+        marks.pop(key, None)
+
+
 def _nothing(s: State, e: ev.Event) -> None:
     pass
 
@@ -210,8 +238,8 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.TurnEnded: _turn_end,
     ev.CardsMoved: _move,
     ev.CardUsed: _use,
-    ev.CardPlayed: _nothing,
-    ev.Triggered: _nothing,
+    ev.CardPlayed: _played,
+    ev.Triggered: _triggered,
     ev.Damaged: _damage,
     ev.HpLost: _hp_loss,
     ev.Recovered: _recover,
@@ -222,6 +250,8 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.Reseeded: _reseed,
     ev.ChainToggled: _chain,
     ev.CardsShown: _nothing,
+    ev.GeneralsOffered: _nothing,
+    ev.SkillStateChanged: _skill_state,
 }
 
 

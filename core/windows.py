@@ -59,6 +59,7 @@ DAMAGE_WINDOWS = (
 # Turn and other rule points (standard Sanguosha).
 TURN_WINDOWS = (
     ("turn_start", "回合开始时"),
+    ("phase_before", "阶段开始前"),  # before a phase starts or is skipped (克己 skips the discard phase)
     ("phase_start", "阶段开始时"),
     ("draw_count", "摸牌阶段摸牌时"),
     ("phase_end", "阶段结束时"),
@@ -101,6 +102,9 @@ class Hook:
     # The only seats that can act on this ctx (the damaged one, the user):
     # lets a window skip everyone else without asking ``holds``.
     owners: Callable[[Any], Collection[int]] | None = None
+    # The skill it belongs to: a game in which no general has that skill
+    # never looks at the hook (most windows of most games cost nothing).
+    skill: str = ""
 
 
 HOOKS: dict[str, list[Hook]] = {}
@@ -126,8 +130,34 @@ SLASH_EXTRA_TARGETS: list[Callable[["State", int], int]] = []
 DAMAGE_APPLIED: list[Callable[["Engine", "DamageCtx"], None]] = []
 # Flows run after every damage resolution (铁索连环 passes nature damage on).
 AFTER_DAMAGE: list[Callable[["Engine", "DamageCtx"], Generator]] = []
-# Run (not a flow) after cards leave a seat's equipment: (engine, seat, cards) (白银狮子).
+# Run (not a flow) after cards leave a seat's equipment: (engine, seat, cards) (白银狮子, 枭姬).
 EQUIP_LOST: list[Callable[["Engine", int, tuple[int, ...]], None]] = []
+# Run (not a flow) after cards leave a seat's hand: (engine, seat, cards) (连营).
+# What must ask or draw queues a flow with ``Engine.later``; it runs at the
+# next timing window (失去牌后).
+HAND_LOST: list[Callable[["Engine", int, tuple[int, ...]], None]] = []
+# card name -> (state, user, target) -> True when ``target`` may not be chosen
+# as a target of ``user``'s card of that name (空城, 谦逊).
+TARGET_BANS: dict[str, list[Callable[["State", int, int], bool]]] = {}
+# (state, seat) -> True when the seat's tricks have no distance limit (奇才).
+TRICK_DISTANCE_FREE: list[Callable[["State", int], bool]] = []
+
+
+def target_banned(state: "State", user: int, target: int, name: str) -> bool:
+    """May ``target`` not be chosen as a target of ``user``'s card ``name``?"""
+    bans = TARGET_BANS.get(name)
+    if bans:
+        for ban in bans:
+            if ban(state, user, target):
+                return True
+    return False
+
+
+def trick_distance_free(state: "State", seat: int) -> bool:
+    for free in TRICK_DISTANCE_FREE:
+        if free(state, seat):
+            return True
+    return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +168,13 @@ class Form:
     such as 武圣.  The engine offers ``Choice(option=form.option)`` wherever a
     card named ``name`` may be used (``use``) or played in response (``play``),
     when ``available(state, seat)``; taking it runs ``pick(engine, seat)``, a
-    flow that returns the physical cards.
+    flow that returns the physical cards (from the hand, the equipment, or
+    already in the processing zone: 激将's card another seat played).
+
+    ``skill`` names the skill it belongs to (the ``Triggered`` event's source;
+    龙胆 has two forms).  A form that does not ``announce`` emits its own
+    ``Triggered`` in ``pick``, and its pick may return None: the use is called
+    off (nobody answered 激将).
     """
 
     option: str
@@ -147,6 +183,12 @@ class Form:
     pick: Callable[["Engine", int], Generator]
     use: bool = True
     play: bool = True
+    skill: str = ""
+    announce: bool = True
+
+    @property
+    def source(self) -> str:
+        return self.skill or self.option
 
 
 FORMS: dict[str, Form] = {}

@@ -22,6 +22,8 @@ KEEP = {"peach": 9, "dodge": 7, "analeptic": 5, "nullification": 6}
 PLAY_SCORES: dict[str, Callable[[SeatView, Choice], float]] = {}
 # The same for play choices named by an option (a form such as "spear", "recast").
 OPTION_SCORES: dict[str, Callable[[SeatView, Choice], float]] = {}
+# Picks of cards, by their prompt's first word (a skill's cost or gift: "zhiheng").
+PICKS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {}
 
 
 def side(view: SeatView, seat: int) -> str | None:
@@ -165,14 +167,17 @@ HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
 }
 
 
-# Card knowledge beyond the basic cards (tricks, equipment) registers itself.
+# Card knowledge beyond the basic cards (tricks, equipment) registers itself,
+# then how to use the generals' skills.
 from . import basic_cards as _cards  # noqa: E402,F401
+from . import skill_policy as _skills  # noqa: E402,F401
 
 
 @register("basic")
 def basic_bot(view: SeatView, request: Request, rng: Draws) -> Choice:
     if not request.choices:
-        return _pick(view, request, rng)
+        picker = PICKS.get(request.prompt.partition(":")[0]) if PICKS else None
+        return (picker or _pick)(view, request, rng)
     handler = HANDLERS.get(request.kind)
     if handler is None:
         return request.choices[0]

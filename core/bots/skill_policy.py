@@ -2,9 +2,10 @@
 
 Each policy reads only the bot's ``SeatView`` and the request (a skill's
 questions carry what the bot needs in their prompt: ``guicai:{seat}:{reason}:{card}``).
-``basic`` consults ``TRIGGERS`` (trigger requests, by skill), ``SKILL``
-(``skill`` requests, by the prompt's first word), ``PICKS`` (pick requests
-of a skill, by prompt) and ``ACTION_SCORES`` (play-phase skill options).
+Registered into ``core.bots.basic`` on import: ``TRIGGERS`` (trigger
+requests, by skill), ``SKILL`` (``skill`` requests, by the prompt's first
+word), ``PICKS`` (pick requests of a skill, by prompt), ``ACTION_SCORES``
+(play-phase skill options) and scores for the skills' forms (武圣 …).
 """
 from __future__ import annotations
 
@@ -18,8 +19,7 @@ from ..view import SeatView
 
 Policy = Callable[[SeatView, Request, Draws], Choice]
 
-# How much the bot wants to keep a card (the lowest goes first).
-KEEP = {"peach": 9, "dodge": 7, "nullification": 6, "analeptic": 5}
+from .basic import HANDLERS, KEEP, OPTION_SCORES, PICKS as BASIC_PICKS, PLAY_SCORES, is_ally, is_enemy
 
 
 def keep(card: int) -> int:
@@ -27,8 +27,6 @@ def keep(card: int) -> int:
 
 
 def _sides():
-    from .basic import is_ally, is_enemy
-
     return is_ally, is_enemy
 
 
@@ -75,14 +73,17 @@ TRIGGERS: dict[str, Callable[[SeatView, Request], bool]] = {
 }
 
 
+_card_trigger: Policy = HANDLERS["trigger"]
+
+
 def trigger(view: SeatView, request: Request, rng: Draws) -> Choice:
     go = next((c for c in request.choices if not c.is_pass), None)
     if go is None:
         return request.choices[0]
     want = TRIGGERS.get(go.option)
-    if want is None or want(view, request):
-        return go
-    return _pass(request)
+    if want is None:
+        return _card_trigger(view, request, rng)  # equipment (寒冰剑 …) and skills always worth it
+    return go if want(view, request) else _pass(request)
 
 
 # -- skill questions ---------------------------------------------------------------------
@@ -311,5 +312,57 @@ def choose_general(view: SeatView, request: Request, rng: Draws) -> Choice:
             options = lords
     return rng.choice(options)
 
+
+# -- answering for a lord (护驾, 激将) -------------------------------------------------------
+
+_card_respond: Policy = HANDLERS["respond"]
+
+
+def respond(view: SeatView, request: Request, rng: Draws) -> Choice:
+    head, _, owner = request.prompt.partition(":")
+    if head in ("hujia", "jijiang"):
+        if not is_ally(view, int(owner)):
+            return _pass(request)
+        return min((c for c in request.choices if not c.is_pass), key=lambda c: (keep(c.cards[0]) if c.cards else 0, c.cards))
+    return _card_respond(view, request, rng)
+
+
+def suit(view: SeatView, request: Request, rng: Draws) -> Choice:
+    return rng.choice(request.choices)
+
+
+# -- registering into the basic bot ---------------------------------------------------------
+
+
+def _action_score(sid: str) -> Callable[[SeatView, Choice], float]:
+    score = ACTION_SCORES[sid]
+    return lambda view, choice: score(view)
+
+
+def _form_score(name: str) -> Callable[[SeatView, Choice], float]:
+    """A converted card scores as the card it counts as, a little below a real one."""
+
+    def score(view: SeatView, choice: Choice) -> float:
+        fn = PLAY_SCORES.get(name)
+        if fn is None:
+            return 0.0
+        return max(0.0, fn(view, Choice(targets=choice.targets)) - 0.3)
+
+    return score
+
+
+def install() -> None:
+    from ..skills.base import FORMS_OF
+
+    HANDLERS.update({"trigger": trigger, "skill": skill, "respond": respond, "suit": suit, "general": choose_general})
+    BASIC_PICKS.update(PICKS)
+    for sid in ACTION_SCORES:
+        OPTION_SCORES[sid] = _action_score(sid)
+    for forms in FORMS_OF.values():
+        for f in forms:
+            OPTION_SCORES.setdefault(f.option, _form_score(f.name))
+
+
+install()
 
 __all__ = ["ACTION_SCORES", "PICKS", "SKILL", "TRIGGERS", "choose_general", "keep", "pick", "skill", "trigger"]

@@ -63,7 +63,11 @@ class Slash(CardRule):
             yield from self.hit(engine, use, target)
 
     def hit(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
-        needed = use.extra.get("dodges_needed", 1)
+        needed = use.extra.get("dodges_needed", 1)  # 无双: two
+        no_dodge = use.extra.get("no_dodge")  # 铁骑: targets that may not answer with a 闪
+        if no_dodge and target in no_dodge:
+            yield from engine.damage(use.seat, target, 1 + use.bonus, NATURE[use.name], card=use.name, cards=use.cards, use=use)
+            return
         for _ in range(needed):
             dodged = yield from engine.respond(target, ("dodge",), prompt=f"{use.name}:{use.seat}", source=use)
             if not dodged:
@@ -100,7 +104,7 @@ class Peach(CardRule):
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         target = use.targets[0] if use.targets else use.seat
-        yield from engine.recover(target, 1, src=use.seat)
+        yield from engine.recover(target, 1 + use.extra.get("recover_bonus", 0), src=use.seat)  # 救援: +1
 
 
 class Analeptic(CardRule):

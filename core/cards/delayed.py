@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..deck import CARDS
 from ..distance import distance
+from ..windows import trick_distance_free
 from .base import NAMES, SUIT, CardRule, holds_in_judge, judge_name, register
 from .nullification import nullified
 
@@ -87,7 +88,7 @@ class SupplyShortage(Delayed):
     text_en = "In your play phase, place in the judge zone of another character at distance 1. In its judge phase it judges: unless the result is a club, it skips this turn's draw phase."
 
     def may_target(self, state: "State", seat: int, target: int) -> bool:
-        return target != seat and distance(state, seat, target) <= 1
+        return target != seat and (distance(state, seat, target) <= 1 or trick_distance_free(state, seat))  # 奇才
 
     def judged(self, engine: "Engine", seat: int, card: int, name: str, final: int) -> "Flow":
         if SUIT[final] != "club" and engine.turn_ctx.seat == seat:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from .. import events as ev
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
+from ..windows import target_banned, trick_distance_free
 from .base import SUIT, CardRule, has_cards, pick_card_of, register
 from .basic import SLASH_TUPLE
 from .nullification import nullified
@@ -30,7 +31,8 @@ class Trick(CardRule):
         for target in use.targets:
             if target in use.cancelled or not players[target].alive or not self.affects(engine, use, target):
                 continue
-            if (yield from nullified(engine, use.name, use.seat, target)):
+            # 离间's 决斗 cannot be answered with a 无懈可击.
+            if not use.extra.get("unnullifiable") and (yield from nullified(engine, use.name, use.seat, target)):
                 continue
             if not players[use.seat].alive and self.needs_user:
                 return
@@ -81,7 +83,8 @@ class Snatch(Trick):
         from ..distance import distance
 
         st = engine.state
-        return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t) and distance(st, seat, t) <= 1]
+        free = trick_distance_free(st, seat)  # 奇才
+        return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t) and (free or distance(st, seat, t) <= 1)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
         got = yield from pick_card_of(engine, use.seat, target, self.name)
@@ -105,8 +108,13 @@ class Duel(Trick):
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
         players = engine.state.players
         turn, other = target, use.seat
+        needs = use.extra.get("duel_needs")  # 无双: who must play two 杀 each time
         while players[turn].alive and players[other].alive:
-            played = yield from engine.respond(turn, SLASH_TUPLE, prompt=f"duel:{other}", source=use)
+            played = True
+            for _ in range(needs.get(turn, 1) if needs else 1):
+                played = yield from engine.respond(turn, SLASH_TUPLE, prompt=f"duel:{other}", source=use)
+                if not played:
+                    break
             if not played:
                 yield from engine.damage(other, turn, 1, card=self.name, cards=use.cards, use=use)
                 return
@@ -228,7 +236,11 @@ class Collateral(Trick):
         out = []
         for holder in st.seats_from(seat):
             if holder != seat and "weapon" in st.players[holder].equip:
-                out.extend((holder, victim) for victim in st.seats_from(holder) if victim != holder and engine.in_range(holder, victim))
+                out.extend(
+                    (holder, victim)
+                    for victim in st.seats_from(holder)
+                    if victim != holder and engine.in_range(holder, victim) and not target_banned(st, holder, victim, "slash")  # 空城
+                )
         return out
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":

@@ -3,6 +3,11 @@
 Role sets: seed 002 for 4-7 players, seed 004 for 5 and 8; 9 and 10 follow
 the standard game.  Win conditions follow seeds 000 and 004.  Where the seeds
 disagree the choice is an option naming the seed each value follows.
+
+Choosing generals (seed 004): the lord is dealt ``lord_candidates`` (5),
+chooses one and shows it; then every other seat is dealt ``candidates`` (3),
+no general twice, and all choose at the same time — the choices are
+decisions, revealed together once everyone has chosen.
 """
 from __future__ import annotations
 
@@ -14,7 +19,8 @@ import msgspec
 from .. import events as ev
 from ..cards import RULES
 from ..deck import CARDS
-from ..generals import general
+from ..generals import general, pool
+from ..requests import Choice, Request
 from ..rng import Draws
 from .base import Mode, ModeError, register
 
@@ -49,7 +55,13 @@ class IdentityOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     six_roles: Literal["1-1-3-1", "1-1-2-2"] = "1-1-3-1"
     # A bot game that reaches this many turns ends with no winner.
     max_turns: int = 300
-    # The general every seat plays until general choice lands.
+    # How characters get their generals: "choose" (seed 004, see the module
+    # doc), "random" (one each, dealt by the seed, no decision) or "vanilla"
+    # (every seat plays ``general``; the skill-less stand-in by default).
+    generals: Literal["choose", "random", "vanilla"] = "random"
+    lord_candidates: int = 5
+    candidates: int = 3
+    # The general every seat plays with generals=vanilla.
     general: str = "vanilla"
 
 
@@ -84,6 +96,16 @@ class Identity(Mode):
             general(opts["general"])
         except KeyError as exc:
             raise ModeError(str(exc.args[0])) from None
+        size = len(pool())
+        if opts["generals"] == "choose":
+            if not 1 <= opts["lord_candidates"] <= size:
+                raise ModeError(f"lord_candidates must be 1-{size} (there are {size} generals), not {opts['lord_candidates']}")
+            if opts["candidates"] < 1:
+                raise ModeError(f"candidates must be at least 1, not {opts['candidates']}")
+            if players - 1 > size - 1:
+                raise ModeError(f"{players} players need more than the {size} generals to choose from")
+        elif opts["generals"] == "random" and players > size:
+            raise ModeError(f"{players} players need more than the {size} generals")
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
@@ -97,10 +119,18 @@ class Identity(Mode):
         Draws(st.seed, "roles", 0).shuffle(others)
         engine.emit(ev.RolesDealt(roles=("lord", *others)))
         engine.emit(ev.RoleShown(seat=0, role="lord"))
-        g = general(opts.get("general", "vanilla"))
-        for seat in range(st.n):
-            hp = g.max_hp + (1 if seat == 0 else 0)
-            engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
+        # A record from before general choice has no "generals" option: everyone plays ``general``.
+        how = opts.get("generals", "vanilla")
+        if how == "choose":
+            yield from choose_generals(engine)
+        else:
+            if how == "random":
+                ids = list(pool())
+                Draws(st.seed, "generals", 0).shuffle(ids)
+            else:
+                ids = [opts.get("general", "vanilla")] * st.n
+            for seat in range(st.n):
+                chosen(engine, seat, ids[seat])
         order = list(st.deck or range(len(CARDS)))
         Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
         engine.emit(ev.PileShuffled(order=tuple(order)))
@@ -129,6 +159,51 @@ class Identity(Mode):
         elif role == "loyalist" and st.players[killer].role == "lord":
             zones = ("hand",) if st.options.get("lord_kills_loyalist") == "hand" else ("hand", "equip")
             engine.discard_all(killer, reason="penalty", zones=zones)
+
+
+def chosen(engine: "Engine", seat: int, gid: str) -> None:
+    """Seat ``seat`` plays ``gid``; the lord has one more max hp."""
+    g = general(gid)
+    hp = g.max_hp + (1 if engine.state.players[seat].role == "lord" else 0)
+    engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
+
+
+def choose_generals(engine: "Engine") -> Generator:
+    """Seed 004: the lord chooses from ``lord_candidates`` and shows it; then the
+    others choose from ``candidates`` each, at the same time, no general twice.
+
+    The lord's other candidates are set aside; if that leaves too few for
+    everyone, they go back (shuffled) into what the others are dealt from, and
+    if even that is too few each seat gets fewer (10 players: 2 each, as in the
+    standard rules).
+    """
+    st = engine.state
+    opts = st.options
+    ids = list(pool())
+    Draws(st.seed, "generals", 0).shuffle(ids)
+    lk = opts.get("lord_candidates", 5)
+    offered = tuple(ids[:lk])
+    engine.emit(ev.GeneralsOffered(seat=0, generals=offered, vis=(0,)))
+    pick = yield from engine.ask(Request(0, "general", prompt="general:lord", choices=tuple(Choice(option=g) for g in offered)))
+    lord = pick.option
+    chosen(engine, 0, lord)
+    others = st.n - 1
+    k = opts.get("candidates", 3)
+    rest = ids[lk:]
+    if others * k > len(rest):
+        rest = [g for g in ids if g != lord]
+        Draws(st.seed, "generals", 1).shuffle(rest)
+        k = min(k, len(rest) // others)
+    dealt: dict[int, tuple[str, ...]] = {}
+    for i, seat in enumerate(range(1, st.n)):
+        dealt[seat] = tuple(rest[i * k : (i + 1) * k])
+        engine.emit(ev.GeneralsOffered(seat=seat, generals=dealt[seat], vis=(seat,)))
+    picks: dict[int, str] = {}
+    for seat, cands in dealt.items():
+        choice = yield from engine.ask(Request(seat, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands)))
+        picks[seat] = choice.option
+    for seat, gid in picks.items():  # shown together
+        chosen(engine, seat, gid)
 
 
 register(Identity())

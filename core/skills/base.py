@@ -125,11 +125,12 @@ def skills_of(general_id: str) -> frozenset[str]:
 def has_skill(state: "State", seat: int, sid: str) -> bool:
     """Does the character at ``seat`` have skill ``sid`` now (alive; a lord skill only as lord)?"""
     p = state.players[seat]
-    if not p.alive or sid not in skills_of(p.general):
+    got = _SETS.get(p.general)
+    if got is None:
+        got = skills_of(p.general)
+    if sid not in got or not p.alive:
         return False
-    if SKILLS[sid].kind == "lord_skill" and p.role != "lord":
-        return False
-    return True
+    return p.role == "lord" or SKILLS[sid].kind != "lord_skill"
 
 
 def skill_state(state: "State", seat: int, sid: str, key: str) -> int:
@@ -255,7 +256,7 @@ def trigger(
             _flip(engine, seat, sid)
             return result
 
-    hook = attach(Hook(window, sid, body, holder(sid), can=can, optional=opt, target=target, silent=silent, owners=owners))
+    hook = attach(Hook(window, sid, body, holder(sid), can=can, optional=opt, target=target, silent=silent, owners=owners, skill=sid))
     HOOKS_OF.setdefault(sid, []).append(hook)
     return hook
 

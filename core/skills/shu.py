@@ -152,6 +152,7 @@ def _kongcheng(state: "State", user: int, target: int) -> bool:
     return not state.players[target].hand and has_skill(state, target, "kongcheng")
 
 
+_kongcheng.skill = "kongcheng"  # type: ignore[attr-defined]  # (the engine skips bans of skills not in play)
 for _name in (*SLASH_NAMES, "duel"):
     TARGET_BANS.setdefault(_name, []).append(_kongcheng)
 

@@ -225,6 +225,7 @@ def _qianxun(state: "State", user: int, target: int) -> bool:
     return has_skill(state, target, "qianxun")
 
 
+_qianxun.skill = "qianxun"  # type: ignore[attr-defined]
 for _name in ("snatch", "indulgence"):
     TARGET_BANS.setdefault(_name, []).append(_qianxun)
 

@@ -56,9 +56,15 @@ def test_unknown_option_is_refused_with_its_name() -> None:
 
 
 def test_lord_has_one_extra_max_hp() -> None:
-    players = new_game("identity", 5, seed=3).state.players
+    players = new_game("identity", 5, seed=3, options={"generals": "vanilla"}).state.players
     assert players[0].max_hp == players[0].hp == 5
     assert all(p.max_hp == p.hp == 4 for p in players[1:])
+    # With real generals (the default deals them at random): the general's max hp, +1 for the lord.
+    from core.generals import general
+
+    players = new_game("identity", 5, seed=3).state.players
+    assert players[0].max_hp == players[0].hp == general(players[0].general).max_hp + 1
+    assert all(p.max_hp == p.hp == general(p.general).max_hp for p in players[1:])
 
 
 def test_four_starting_cards_dealt_from_the_lord_in_turn_order() -> None:
