@@ -44,7 +44,7 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: fl
 def run(db: str | None, sql: str, wait: float = 0.0) -> tuple[list[str], list[tuple], dict[str, str]]:
     import duckdb
 
-    from records.archive import ArchiveError, default_db, game_paths, open_db
+    from records.db import ArchiveError, default_db, game_paths, open_db
 
     db = db or default_db()
     try:

@@ -22,7 +22,7 @@ def stats(db: str | None, mode: str | None, by: str, fmt: str, wait: float) -> N
 
 
 def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0) -> dict:
-    from records.archive import ArchiveError, default_db, open_db
+    from records.db import ArchiveError, default_db, open_db
     from records.stats import run
 
     db = db or default_db()

@@ -36,38 +36,7 @@ from . import format as fmt
 SCHEMA_VERSION = 1
 
 
-class ArchiveError(Exception):
-    """An archive problem, said in one line."""
-
-
-def default_db() -> str:
-    """The archive used when ``--db`` is not given: ``$SGZ_DB`` or ``./sgz.duckdb``."""
-    return os.environ.get("SGZ_DB") or "sgz.duckdb"
-
-
-def open_db(path: str | Path, *, read_only: bool = False, wait: float = 0.0):  # -> duckdb.DuckDBPyConnection
-    """Open the archive; a lock held by another process waits ``wait`` s, then fails cleanly."""
-    import duckdb
-
-    path = str(path)
-    if read_only and not Path(path).exists():
-        raise ArchiveError(f"no archive at {path} (make one with: sgz archive ingest RECORDS --db {path})")
-    deadline = time.monotonic() + wait
-    while True:
-        try:
-            return duckdb.connect(path, read_only=read_only)
-        except duckdb.IOException as exc:
-            text = str(exc)
-            if "lock" not in text.lower():
-                raise ArchiveError(f"cannot open {path}: {text.splitlines()[0]}") from None
-            if time.monotonic() >= deadline:
-                holder = ""
-                if "PID" in text:
-                    holder = " (" + text[text.index("PID") :].split(")")[0].strip() + ")"
-                raise ArchiveError(f"{path} is in use by another process{holder}; wait for it to finish, or pass --wait SECONDS") from None
-            time.sleep(0.1)
-        except duckdb.Error as exc:
-            raise ArchiveError(f"cannot open {path}: {str(exc).splitlines()[0]}") from None
+from .db import ArchiveError, default_db, game_paths, open_db  # noqa: E402,F401  (re-exported)
 
 
 # --- the schema ---------------------------------------------------------------
@@ -748,10 +717,3 @@ def attach_parquet(con, folder: str | Path) -> None:
     for table in ("generals", "cards"):
         path = (folder / f"{table}.parquet").as_posix().replace("'", "''")
         con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{path}')")
-
-
-def game_paths(con, games: Sequence[str]) -> dict[str, str]:
-    if not games:
-        return {}
-    rows = con.execute("SELECT game, path FROM games WHERE game IN (SELECT unnest($g))", {"g": list(games)}).fetchall()
-    return dict(rows)
