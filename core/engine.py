@@ -337,8 +337,8 @@ class Engine:
             return False
         if source:
             self.emit(ev.Triggered(seat=seat, source=source, targets=targets))
-        yield from self.use_choice(seat, choice)
-        return True
+        use = yield from self.use_choice(seat, choice)
+        return use is not None  # a form may be called off (nobody answered 激将)
 
     def slash_limit(self, seat: int) -> int:
         limit = 1

@@ -365,4 +365,3 @@ def install() -> None:
 
 install()
 
-__all__ = ["ACTION_SCORES", "PICKS", "SKILL", "TRIGGERS", "choose_general", "keep", "pick", "skill", "trigger"]

@@ -129,4 +129,3 @@ def _biyue(engine: "Engine", seat: int, ctx: object) -> "Flow":
 
 trigger("biyue", "phase_start", _biyue, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "finish", owners=lambda ctx: (ctx.seat,))
 
-__all__ = ["discard_own"]

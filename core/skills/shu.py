@@ -9,7 +9,7 @@ from ..distance import DISTANCE_MODS
 from ..requests import Choice, Request
 from ..windows import SLASH_LIMIT_MODS, TARGET_BANS, TRICK_DISTANCE_FREE
 from .base import announce, ask_trigger, define, form, has_skill, set_state, trigger, turn_state, action
-from .common import banned, is_red, is_slash, kin, others_from
+from .common import is_red, is_slash, kin, others_from
 from .wei import lord_call
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def _jijiang_pick(engine: "Engine", seat: int) -> "Flow":
     one gives the card; the use goes on with it, as the lord's."""
     announce(engine, seat, "jijiang", window="card_choosing")
     for helper in kin(engine.state, seat, "shu"):
-        cards = yield from engine.play_for(helper, SLASH_NAMES, prompt=f"jijiang:{seat}")
+        cards = yield from engine.play_for(helper, SLASH_ORDER, prompt=f"jijiang:{seat}")
         if cards is not None:
             return cards
     set_state(engine, seat, "jijiang", "refused", 1, turn=True)
@@ -97,6 +97,7 @@ define(
     "Compulsory. In your play phase there is no limit to how many Slashes you use.",
 )
 UNLIMITED = 1 << 20
+SLASH_ORDER = ("slash", "fire_slash", "thunder_slash")
 SLASH_LIMIT_MODS.append(lambda st, seat, limit: UNLIMITED if st.phase == "play" and has_skill(st, seat, "paoxiao") else limit)
 
 
@@ -230,4 +231,3 @@ define(
 )
 TRICK_DISTANCE_FREE.append(lambda st, seat: has_skill(st, seat, "qicai"))
 
-__all__ = ["banned", "ask_trigger"]

@@ -7,7 +7,7 @@ from .. import events as ev
 from ..cards.base import NAMES, SUIT, pick_card_of
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
-from .base import announce, ask_trigger, define, form, has_skill, trigger
+from .base import announce, ask_trigger, define, form, trigger
 from .common import is_black, kin, look_at_top, others_from
 
 if TYPE_CHECKING:
@@ -332,4 +332,3 @@ trigger(
     owners=_judged_one, optional=False, silent=True,
 )
 
-__all__ = ["lord_call", "has_skill"]

@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import events as ev
-from ..cards.base import NAMES, SUIT
-from ..deck import KINDS, SLASH_NAMES, SUITS
+from ..cards.base import SUIT
+from ..deck import SLASH_NAMES, SUITS
 from ..distance import in_attack_range
 from ..requests import PASS_CHOICE, Choice, Request
 from ..windows import EQUIP_LOST, HAND_LOST, TARGET_BANS
@@ -305,4 +304,3 @@ def _equip_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
 
 EQUIP_LOST.append(_equip_lost)
 
-__all__ = ["KINDS", "NAMES", "ev"]

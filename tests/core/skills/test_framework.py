@@ -121,3 +121,21 @@ def test_switch_skill_turns_from_yang_to_yin_and_back(sage) -> None:
     assert switch_side(t.state, 0, "test_turn") == "yin"
     assert len(triggered(t, "test_turn")) == 1
     assert msgspec.to_builtins(fold(t.events)) == msgspec.to_builtins(t.state)
+
+
+# -- several owners at one window: seat order from the current player ---------------------------
+
+
+def _watchers() -> None:
+    if "test_watcher" in GENERALS:
+        return
+    define("test_watch", "望", "Watch", "compulsory", "锁定技，一名角色受到伤害后，你摸一张牌。", "Compulsory: after anyone takes damage, draw a card.")
+    trigger("test_watch", "damaged", _draw_one)
+    register(General("test_watcher", "测试2", "qun", "male", 4, ("test_watch",), pack="test"))
+
+
+def test_triggers_of_several_seats_run_in_seat_order_from_the_current_player() -> None:
+    _watchers()
+    t = Table(4, generals={1: "test_watcher", 3: "test_watcher"}, hands={2: ["slash"]}, first=2)
+    t.use("slash", 1)
+    assert [e.seat for e in triggered(t, "test_watch")] == [3, 1]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 import msgspec
-import pytest
+
 
 from core import events as ev
 from core.bots import bot_choice
