@@ -144,9 +144,29 @@ def _put(s: State, zone: str, seat: int, cards: tuple[int, ...], reason: str) ->
         raise FoldError(f"unknown zone {zone!r}")
 
 
+# Zones that are plain lists, named as the State (or Player) attribute.
+_SIMPLE_TABLE = frozenset({"discard", "processing", "removed"})
+
+
 def _move(s: State, e: ev.CardsMoved) -> None:
-    _take(s, e.src, e.src_seat, e.cards)
-    _put(s, e.dst, e.dst_seat, e.cards, e.reason)
+    # The common moves (draw, use, play, discard) are inlined: they are most
+    # of a record, and this is the fold's hot path.
+    cards, src, dst = e.cards, e.src, e.dst
+    if src == "hand" or src in _SIMPLE_TABLE:
+        lst = s.players[e.src_seat].hand if src == "hand" else getattr(s, src)
+        try:
+            for c in cards:
+                lst.remove(c)
+        except ValueError:
+            raise FoldError(f"card {cards} not in {src} (seat {e.src_seat})") from None
+    else:
+        _take(s, src, e.src_seat, cards)
+    if dst == "hand":
+        s.players[e.dst_seat].hand.extend(cards)
+    elif dst in _SIMPLE_TABLE:
+        getattr(s, dst).extend(cards)
+    else:
+        _put(s, dst, e.dst_seat, cards, e.reason)
 
 
 def _use(s: State, e: ev.CardUsed) -> None:
@@ -293,10 +313,9 @@ def fold(events: Iterable[ev.Event], state: State | None = None) -> State:
     handlers = HANDLERS
     n = 0
     try:
-        for e in it:
+        for n, e in enumerate(it, 1):  # cheaper than a counter updated in the loop
             handlers[type(e)](state, e)
-            n += 1
     except (KeyError, ValueError, IndexError) as exc:
-        raise FoldError(f"event {state.seq + n}: cannot apply {type(e).__name__}: {exc}") from None
+        raise FoldError(f"event {state.seq + n - 1}: cannot apply {type(e).__name__}: {exc}") from None
     state.seq += n
     return state
