@@ -335,6 +335,9 @@ def ingest(
     """
     started = time.perf_counter()
     report = IngestReport()
+    # Row order in the tables means nothing (seq says it); without keeping
+    # it, DuckDB runs table-building queries on every thread.
+    con.execute("SET preserve_insertion_order = false")
     ensure_schema(con)
     _refresh_dimensions(con)
     known = {row[0] for row in con.execute("SELECT game FROM games").fetchall()}
