@@ -14,7 +14,7 @@ def archive() -> None:
 
 
 @archive.command()
-@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--batch", "batch_size", default=2000, show_default=True, type=click.IntRange(min=1), help="Records per transaction.")
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for another process using the archive.")
@@ -29,6 +29,11 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
     """
     from records.archive import ArchiveError, default_db, ingest as run, open_db
 
+    from pathlib import Path
+
+    for p in paths:
+        if not Path(p).exists():
+            fail(f"{p}: no such file or folder")
     db = db or default_db()
     try:
         con = open_db(db, wait=wait)

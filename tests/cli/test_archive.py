@@ -67,9 +67,12 @@ def test_export_parquet_partitions_by_mode(folder: Path, tmp_path: Path) -> None
     assert run("archive", "export", "--parquet", tmp_path / "pq", "--db", db, "--overwrite").exit_code == 0
 
 
-def test_a_missing_archive_is_one_line(tmp_path: Path) -> None:
+def test_a_missing_archive_or_record_is_one_line(tmp_path: Path) -> None:
     err = one_line_error(run("archive", "export", "--parquet", tmp_path / "pq", "--db", tmp_path / "none.duckdb"))
     assert "no archive at" in err
+    err = one_line_error(run("archive", "ingest", tmp_path / "nope.jsonl", "--db", tmp_path / "a.duckdb"))
+    assert err == f"sgz: error: {tmp_path / 'nope.jsonl'}: no such file or folder"
+    assert not (tmp_path / "a.duckdb").exists()
 
 
 def _paused_ingest(folder: Path, db: Path, stage: str = "decisions"):
