@@ -30,6 +30,7 @@ from .skills import ACTIONS, skills_of
 from .windows import AFTER_DAMAGE, DAMAGE_APPLIED, EQUIP_LOST, FORMS, HAND_LOST, HOOKS, SLASH_LIMIT_MODS, TARGET_BANS, Form, Hook
 
 PHASES = ("start", "judge", "draw", "play", "discard", "finish")
+_GENERAL_CHOSEN = ev.GeneralChosen
 
 Flow = Generator[Request, Choice, Any]
 
@@ -101,6 +102,7 @@ class Engine:
         self._forms: tuple[Form, ...] = ()
         self._actions: tuple[tuple[str, Any], ...] = ()
         self._bans: dict[str, tuple[Callable[[State, int, int], bool], ...]] = {}
+        self._hand_lost, self._equip_lost = tuple(HAND_LOST), tuple(EQUIP_LOST)
         self._flow = self._main(fresh)
         self._resume(None)
 
@@ -128,8 +130,10 @@ class Engine:
         return self.request is None
 
     def emit(self, event: ev.Event) -> None:
-        if event.__class__ is ev.GeneralChosen:
+        if event.__class__ is _GENERAL_CHOSEN:
             self._present = None
+            self._hooks = {}
+            self._hand_lost, self._equip_lost = tuple(HAND_LOST), tuple(EQUIP_LOST)
         apply(self.state, event)
         if self.sink is not None:
             self.sink(event)
@@ -165,11 +169,15 @@ class Engine:
         self.emit(ev.TurnStarted(seat=seat, turn=st.turn + 1, round=st.round + 1 if new_round else st.round))
         ctx = self.turn_ctx = TurnCtx(seat)
         yield from self.window("turn_start", ctx)
+        before = self._hooks.get("phase_before")
+        if before is None:
+            before = self.hooks_at("phase_before")
         for phase in PHASES:
             if not st.players[seat].alive:
                 break
             ctx.phase = phase
-            yield from self.window("phase_before", ctx)
+            if before:
+                yield from self.window("phase_before", ctx)
             if phase in ctx.skip:
                 self.emit(ev.PhaseSkipped(seat=seat, phase=phase))
                 continue
@@ -244,6 +252,8 @@ class Engine:
         self._actions = tuple((sid, act) for sid, act in ACTIONS.items() if sid in present)
         bans = {name: tuple(b for b in fns if getattr(b, "skill", "") in ("", *present)) for name, fns in TARGET_BANS.items()}
         self._bans = {name: fns for name, fns in bans.items() if fns}
+        self._hand_lost = tuple(f for f in HAND_LOST if getattr(f, "skill", "") in ("", *present))
+        self._equip_lost = tuple(f for f in EQUIP_LOST if getattr(f, "skill", "") in ("", *present))
         return present
 
     @property
@@ -267,6 +277,9 @@ class Engine:
     def play_request(self, seat: int) -> Request:
         choices: list[Choice] = []
         seen: dict[str, list[tuple[int, ...]]] = {}
+        if self._present is None:
+            self._in_play()
+        bans = self._bans
         for card in self.state.players[seat].hand:
             name = NAMES[card]
             rule = RULES.get(name)
@@ -274,12 +287,16 @@ class Engine:
                 continue  # a card without a built rule is never played
             targets = seen.get(name)
             if targets is None:
-                targets = seen[name] = self.targets_for(rule, seat, card) if rule.usable(self, seat) else []
+                if rule.usable(self, seat):
+                    targets = self.targets_for(rule, seat, card) if name in bans else rule.target_choices(self, seat, card)
+                else:
+                    targets = []
+                seen[name] = targets
             for t in targets:
                 choices.append(Choice(cards=(card,), targets=t))
             if rule.recastable:
                 choices.append(Choice(cards=(card,), option="recast"))
-        forms = self.forms
+        forms = self._forms
         if forms:
             st = self.state
             for form in forms:
@@ -369,7 +386,10 @@ class Engine:
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
-            self.lift(seat, cards, reason="use")
+            if len(cards) == 1 and cards[0] in st.players[seat].hand:
+                self.move(cards, "hand", "processing", src_seat=seat, reason="use")
+            else:
+                self.lift(seat, cards, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
         for window in ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed"):
             yield from self.window(window, ctx)
@@ -523,11 +543,12 @@ class Engine:
     def move(self, cards: Iterable[int], src: str, dst: str, *, src_seat: int = -1, dst_seat: int = -1, reason: str = "", vis: tuple[int, ...] | None = None) -> None:
         cards = tuple(cards)
         self.emit(ev.CardsMoved(cards=cards, src=src, dst=dst, src_seat=src_seat, dst_seat=dst_seat, reason=reason, vis=vis))
-        if src == "equip" and EQUIP_LOST:
-            for lost in EQUIP_LOST:
-                lost(self, src_seat, cards)
-        elif src == "hand" and HAND_LOST:
-            for lost in HAND_LOST:
+        if src == "hand":
+            if self._hand_lost:
+                for lost in self._hand_lost:
+                    lost(self, src_seat, cards)
+        elif src == "equip":
+            for lost in self._equip_lost:
                 lost(self, src_seat, cards)
 
     def lift(self, seat: int, cards: tuple[int, ...], reason: str) -> None:
@@ -535,7 +556,10 @@ class Engine:
         (hand; equipment for 武圣 and the like; already there for 激将)."""
         p = self.state.players[seat]
         hand = p.hand
-        if all(c in hand for c in cards):
+        for c in cards:
+            if c not in hand:
+                break
+        else:
             self.move(cards, "hand", "processing", src_seat=seat, reason=reason)
             return
         from_hand = tuple(c for c in cards if c in hand)
@@ -612,14 +636,9 @@ class Engine:
         """
         if self._later:
             return self._flush_then(name, ctx)
-        if self._present is None:
-            self._in_play()
-        hooks = self._hooks.get(name)
+        hooks = self._hooks.get(name)  # emptied when a general is chosen
         if hooks is None:
-            # The window's hooks that can matter here: cards' and equipment's, and
-            # those of skills some general at the table has.
-            present = self._present
-            hooks = self._hooks[name] = tuple(h for h in HOOKS.get(name, ()) if not h.skill or h.skill in present)  # type: ignore[operator]
+            hooks = self.hooks_at(name)
         if not hooks:
             return ()  # type: ignore[return-value]
         st = self.state
@@ -638,6 +657,17 @@ class Engine:
         if not pending:
             return ()  # type: ignore[return-value]
         return self._run_window(name, ctx, pending)
+
+    def hooks_at(self, name: str) -> tuple[Hook, ...]:
+        """The hooks at window ``name`` that can matter in this game: cards' and
+        equipment's, and those of skills some general at the table has."""
+        if self._present is None:
+            self._in_play()
+        hooks = self._hooks.get(name)
+        if hooks is None:
+            present = self._present
+            hooks = self._hooks[name] = tuple(h for h in HOOKS.get(name, ()) if not h.skill or h.skill in present)  # type: ignore[operator]
+        return hooks
 
     def _flush_then(self, name: str, ctx: Any) -> Flow:
         yield from self.flush()

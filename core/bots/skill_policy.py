@@ -192,8 +192,19 @@ def _lijian(view: SeatView, request: Request, rng: Draws) -> Choice:
 
 
 def _guanxing_keep(view: SeatView, request: Request, rng: Draws) -> Choice:
-    # Keep every card on top, the most useful first.
-    return Choice(cards=tuple(sorted(request.cards, key=lambda c: (-keep(c), c))))
+    """Judgements of the own judge zone first (last placed judges first): a card
+    that makes each fail; then the rest, the most useful first."""
+    cards = list(request.cards)
+    top: list[int] = []
+    for name in reversed(view.judge_names(view.seat)):
+        good = GOOD_RESULT.get(name)
+        fit = next((c for c in cards if good is not None and good(c)), None)
+        if fit is None:
+            break
+        top.append(fit)
+        cards.remove(fit)
+    ranked = sorted(cards, key=lambda c: (-keep(c), c))
+    return Choice(cards=tuple(top + ranked))
 
 
 SKILL: dict[str, Policy] = {
@@ -254,9 +265,12 @@ def pick(view: SeatView, request: Request, rng: Draws) -> Choice | None:
 
 
 def _score_kurou(view: SeatView) -> float:
-    hp = view.hp(view.seat)
+    # Trade hp for cards only near full health, or with a 桃/酒 to climb back.
+    hp, top = view.hp(view.seat), view.max_hp(view.seat)
     saves = sum(n in ("peach", "analeptic") for n in view.hand_names())
-    return 2.0 if hp >= 3 or (hp == 2 and saves) else 0.0
+    if hp >= 3 and (hp >= top - 1 or saves):
+        return 2.0
+    return 1.0 if hp == 2 and saves >= 2 else 0.0
 
 
 def _score_zhiheng(view: SeatView) -> float:

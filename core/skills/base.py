@@ -109,6 +109,9 @@ def skill(sid: str) -> Skill:
 
 _SETS: dict[str, frozenset[str]] = {}
 _EMPTY: frozenset[str] = frozenset()
+# general id -> its skill ids, for hot paths that cannot afford a call (马术 in
+# every distance): ``SKILLSETS.get(g)``, and ``skills_of(g)`` when that is None.
+SKILLSETS = _SETS
 
 
 def skills_of(general_id: str) -> frozenset[str]:
@@ -176,7 +179,10 @@ def holder(sid: str) -> Callable[["State", int], bool]:
 
     def holds(state: "State", seat: int) -> bool:
         p = state.players[seat]
-        if not p.alive or sid not in skills_of(p.general):
+        got = _SETS.get(p.general)
+        if got is None:
+            got = skills_of(p.general)
+        if sid not in got or not p.alive:
             return False
         if lord and p.role != "lord":
             return False
@@ -374,6 +380,7 @@ def form(
 def check_generals() -> None:
     """Every skill a registered general names exists (raised at import, never skipped)."""
     for g in GENERALS.values():
+        skills_of(g.id)  # fill the cache the hot paths read
         for sid in g.skills + g.lord_skills:
             if sid not in SKILLS:
                 raise SkillError(f"general {g.id!r} names skill {sid!r}, which is not implemented")

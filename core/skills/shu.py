@@ -8,7 +8,7 @@ from ..deck import KINDS, SLASH_NAMES
 from ..distance import DISTANCE_MODS
 from ..requests import Choice, Request
 from ..windows import SLASH_LIMIT_MODS, TARGET_BANS, TRICK_DISTANCE_FREE
-from .base import announce, ask_trigger, define, form, has_skill, set_state, trigger, turn_state, action
+from .base import SKILLSETS, action, announce, ask_trigger, define, form, has_skill, set_state, skills_of, trigger, turn_state
 from .common import is_red, is_slash, kin, others_from
 from .wei import lord_call
 
@@ -98,7 +98,17 @@ define(
 )
 UNLIMITED = 1 << 20
 SLASH_ORDER = ("slash", "fire_slash", "thunder_slash")
-SLASH_LIMIT_MODS.append(lambda st, seat, limit: UNLIMITED if st.phase == "play" and has_skill(st, seat, "paoxiao") else limit)
+def _paoxiao_limit(st: "State", seat: int, limit: int) -> int:
+    p = st.players[seat]
+    got = SKILLSETS.get(p.general)
+    if got is None:
+        got = skills_of(p.general)
+    if "paoxiao" in got and st.phase == "play" and p.alive:
+        return UNLIMITED
+    return limit
+
+
+SLASH_LIMIT_MODS.append(_paoxiao_limit)
 
 
 def _paoxiao_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
@@ -176,7 +186,16 @@ define(
     "锁定技，你与其他角色的距离-1。",
     "Compulsory. Your distance to every other character is reduced by 1.",
 )
-DISTANCE_MODS.append(lambda st, a, b: -1 if has_skill(st, a, "mashu") else 0)
+def _mashu(st: "State", a: int, b: int) -> int:
+    # Hot (every distance): one dict lookup, no call, when the general has no 马术.
+    p = st.players[a]
+    got = SKILLSETS.get(p.general)
+    if got is None:
+        got = skills_of(p.general)
+    return -1 if "mashu" in got and p.alive else 0
+
+
+DISTANCE_MODS.append(_mashu)
 
 define(
     "tieji", "铁骑", "Iron Cavalry", "active",

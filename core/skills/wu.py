@@ -250,6 +250,7 @@ def _hand_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
         engine.later(lambda: _lianying(engine, seat))
 
 
+_hand_lost.skill = "lianying"  # type: ignore[attr-defined]  # (skipped in games without it)
 HAND_LOST.append(_hand_lost)
 
 
@@ -302,5 +303,6 @@ def _equip_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
             engine.later(lambda: _xiaoji(engine, seat))
 
 
+_equip_lost.skill = "xiaoji"  # type: ignore[attr-defined]
 EQUIP_LOST.append(_equip_lost)
 
