@@ -110,8 +110,13 @@ def _turn_end(n: Narrator, e: ev.TurnEnded) -> None:
 def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
     if e.reason in ("use", "play") and e.dst in ("processing", "discard") and e.src != "equip":
         return None  # told by the use/play line
+    if e.reason == "judge" and e.src == "processing":
+        return None  # the judgement card's way out; told when it was shown
     who = n.seat(e.dst_seat if e.dst_seat >= 0 else e.src_seat)
     cards = n.cards(e.cards, e.vis)
+    if e.reason.startswith("judge:") and e.dst == "processing":
+        what = e.reason[6:]
+        return f"{who}的判定（{n.name(what)}）：{cards}" if n.zh else f"judgement for {who} ({what}): {cards}"
     if e.src == "pile" and e.dst == "hand":
         return f"{who}摸了{cards}" if n.zh else f"{who} draws {cards}"
     if e.dst == "discard" and e.src_seat >= 0:
