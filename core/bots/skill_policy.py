@@ -265,12 +265,15 @@ def pick(view: SeatView, request: Request, rng: Draws) -> Choice | None:
 
 
 def _score_kurou(view: SeatView) -> float:
-    # Trade hp for cards only near full health, or with a 桃/酒 to climb back.
+    """Trade hp for cards with a 桃 in hand to climb back (the 桃 is eaten next,
+    and 苦肉 again: peaches become cards); without one, only once from full
+    health, and never as the lord (everyone's target)."""
     hp, top = view.hp(view.seat), view.max_hp(view.seat)
-    saves = sum(n in ("peach", "analeptic") for n in view.hand_names())
-    if hp >= 3 and (hp >= top - 1 or saves):
+    if hp >= 2 and "peach" in view.hand_names():
         return 2.0
-    return 1.0 if hp == 2 and saves >= 2 else 0.0
+    if hp == top and hp >= 3 and view.role(view.seat) != "lord":
+        return 2.0
+    return 0.0
 
 
 def _score_zhiheng(view: SeatView) -> float:
