@@ -12,9 +12,17 @@ UNDO = "undo"  # what ask_person returns when the person types undo
 def describe(choice, lang: str) -> str:  # choice: core.requests.Choice
     from core.deck import CARDS
 
+    from core.generals import GENERALS
+
+    from replay.narrate import display_name
+
     parts = []
-    if choice.option:
-        parts.append({"end": "end the phase", "pass": "pass"}.get(choice.option, choice.option))
+    if choice.option in GENERALS:
+        g = GENERALS[choice.option]
+        skills = ", ".join(display_name(sk, lang) for sk in (*g.skills, *g.lord_skills))
+        parts.append(f"{display_name(g.id, lang)} ({g.kingdom}, {g.max_hp} hp, {g.gender}): {skills}")
+    elif choice.option:
+        parts.append({"end": "end the phase", "pass": "pass"}.get(choice.option, display_name(choice.option, lang)))
     if choice.cards:
         parts.append(" ".join(CARDS[c].label(lang) for c in choice.cards))
     if choice.targets:
@@ -126,8 +134,13 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
         if not 0 <= seat < players:
             fail(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
+        opts = parse_options(options)
+        if mode == "identity":
+            # A person picks a general from the candidates dealt (seed 004);
+            # bot simulations default to generals dealt at random.
+            opts.setdefault("generals", "choose")
         try:
-            game, writer = start_recorded(out, mode, players, seed, parse_options(options), seats, game_id=new_game_id())
+            game, writer = start_recorded(out, mode, players, seed, opts, seats, game_id=new_game_id())
         except ModeError as exc:
             fail(str(exc))
         header = writer.header

@@ -33,7 +33,8 @@ class Narrator:
         return CARDS[c].label(self.lang)
 
     def name(self, n: str) -> str:
-        return KINDS[n].zh if self.zh and n in KINDS else n
+        """A card, skill or general id as the reader's language names it."""
+        return display_name(n, self.lang)
 
     def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
         if vis is not None and self.viewer is not None and self.viewer not in vis:
@@ -78,7 +79,19 @@ def _roles(n: Narrator, e: ev.RolesDealt) -> str:
 
 
 def _general(n: Narrator, e: ev.GeneralChosen) -> str:
-    return f"{n.seat(e.seat)}选择武将{e.general}（体力{e.hp}/{e.max_hp}）" if n.zh else f"{n.seat(e.seat)} plays {e.general} ({e.hp}/{e.max_hp} hp)"
+    g = n.name(e.general)
+    return f"{n.seat(e.seat)}选择武将{g}（体力{e.hp}/{e.max_hp}）" if n.zh else f"{n.seat(e.seat)} plays {g} ({e.hp}/{e.max_hp} hp)"
+
+
+def _offer(n: Narrator, e: ev.GeneralsOffered) -> str:
+    if e.vis is not None and n.viewer is not None and n.viewer not in e.vis:
+        return f"{n.seat(e.seat)}获得{len(e.generals)}张候选武将" if n.zh else f"{n.seat(e.seat)} is dealt {len(e.generals)} candidate generals"
+    names = ", ".join(n.name(g) for g in e.generals)
+    return f"{n.seat(e.seat)}的候选武将：{names}" if n.zh else f"{n.seat(e.seat)} is dealt the candidates {names}"
+
+
+def _skill_state(n: Narrator, e: ev.SkillStateChanged) -> None:
+    return None  # bookkeeping of a skill whose use is told by its Triggered line
 
 
 def _show_role(n: Narrator, e: ev.RoleShown) -> str:
@@ -217,7 +230,26 @@ _TEXT: dict[type, Callable] = {
     ev.Reseeded: _reseed,
     ev.ChainToggled: _chain,
     ev.CardsShown: _shown,
+    ev.GeneralsOffered: _offer,
+    ev.SkillStateChanged: _skill_state,
 }
+
+
+def display_name(name: str, lang: str = "en") -> str:
+    """Card kinds, skills and generals by id, in Chinese or English."""
+    from core.generals import GENERALS
+    from core.skills.base import SKILLS
+
+    zh = lang == "zh"
+    if name in KINDS:
+        return KINDS[name].zh if zh else name
+    g = GENERALS.get(name)
+    if g is not None:
+        return g.name_zh if zh else (g.name_en or g.id)
+    sk = SKILLS.get(name)
+    if sk is not None:
+        return sk.name_zh if zh else (sk.name_en or sk.id)
+    return name
 
 
 def register_text(event_type: type, fn: Callable) -> None:

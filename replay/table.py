@@ -7,7 +7,7 @@ from core.deck import CARDS
 from core.state import State
 from core.view import view
 
-from .narrate import PHASE_ZH, ROLE_ZH
+from .narrate import PHASE_ZH, ROLE_ZH, display_name
 
 
 def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = ()) -> str:
@@ -30,7 +30,8 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         mark = ">" if p["seat"] == v["current"] else " "
         status = "" if p["alive"] else (" 阵亡" if zh else " dead")
         hp = "♥" * max(p["hp"], 0) + "♡" * max(p["max_hp"] - max(p["hp"], 0), 0)
-        row = f"{mark}[{p['seat']}] {p['general']:<9} {role_text:<9} {hp:<6} {p['hp']}/{p['max_hp']}{status}"
+        general = display_name(p["general"], lang) if p["general"] else "-"
+        row = f"{mark}[{p['seat']}] {general:<9} {role_text:<9} {hp:<6} {p['hp']}/{p['max_hp']}{status}"
         row += f"  {'手牌' if zh else 'hand'} {p['hand_count']}"
         if p["equip"]:
             row += "  " + " ".join(card(c) for c in p["equip"].values())
