@@ -69,11 +69,13 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
 class SeatView:
     """Read-only access to what ``seat`` may see; what a bot decides through."""
 
-    __slots__ = ("_s", "seat")
+    __slots__ = ("_s", "seat", "memo")
 
     def __init__(self, state: State, seat: int) -> None:
         self._s = state
         self.seat = seat
+        # What a bot works out from this view, kept for the one decision it serves.
+        self.memo: dict[str, object] = {}
 
     @property
     def n(self) -> int:

@@ -34,55 +34,65 @@ def side(view: SeatView, seat: int) -> str | None:
     return role
 
 
-# Guesses made through one view (one request): reset when another view asks.
-_GUESSES: dict[tuple[int, int], str | None] = {}
-_GUESS_VIEW: list[SeatView | None] = [None]
-
-
-def guessed_side(view: SeatView, seat: int, depth: int = 2) -> str | None:
+def guessed_side(view: SeatView, seat: int) -> str | None:
     """A seat's side from shown roles, else from whom it has damaged."""
-    if _GUESS_VIEW[0] is not view:
-        _GUESSES.clear()
-        _GUESS_VIEW[0] = view
-    key = (seat, depth)
-    if key in _GUESSES:
-        return _GUESSES[key]
+    return _relations(view)[0][seat]
+
+
+def is_enemy(view: SeatView, seat: int) -> bool:
+    return _relations(view)[1][seat]
+
+
+def is_ally(view: SeatView, seat: int) -> bool:
+    return _relations(view)[2][seat]
+
+
+def _guess(view: SeatView, seat: int, depth: int) -> str | None:
     known = side(view, seat)
     if known is None and depth > 0:
         for other in range(view.n):
             if other != seat and view.damage_dealt(seat, other) > 0:
-                victim = side(view, other) or guessed_side(view, other, depth - 1)
+                victim = side(view, other) or _guess(view, other, depth - 1)
                 if victim == "lord":
-                    known = "rebel"
-                    break
+                    return "rebel"
                 if victim == "rebel":
-                    known = "lord"
-                    break
-    _GUESSES[key] = known
+                    return "lord"
     return known
 
 
-def is_enemy(view: SeatView, seat: int) -> bool:
-    me = side(view, view.seat)
-    other = guessed_side(view, seat)
-    if seat == view.seat or other is None:
-        return False
+Relations = tuple[list[str | None], list[bool], list[bool]]
+
+
+def _relations(view: SeatView) -> Relations:
+    """Every seat's guessed side, and whether it is an enemy or an ally, worked
+    out once per decision (the view lives for one decision)."""
+    rel = view.memo.get("relations")
+    if rel is not None:
+        return rel  # type: ignore[return-value]
+    n, me_seat = view.n, view.seat
+    guesses = [_guess(view, s, 2) for s in range(n)]
+    me = side(view, me_seat)
+    enemies = [False] * n
+    allies = [False] * n
+    allies[me_seat] = True
     if me == "renegade":
         # A renegade keeps the lord alive while others live, and fights whoever leads.
-        alive = [s for s in view.alive_seats() if s != view.seat]
-        if other == "lord" and view.role(seat) == "lord":
-            return len(alive) == 1
-        return True
-    return other != me
-
-
-def is_ally(view: SeatView, seat: int) -> bool:
-    if seat == view.seat:
-        return True
-    me = side(view, view.seat)
-    if me == "renegade":
-        return view.role(seat) == "lord" and len(view.alive_seats()) > 2
-    return guessed_side(view, seat) == me
+        others_alive = sum(1 for s in view.alive_seats() if s != me_seat)
+        for s in range(n):
+            if s == me_seat:
+                continue
+            is_lord = view.role(s) == "lord"
+            allies[s] = is_lord and others_alive + 1 > 2
+            if guesses[s] is not None:
+                enemies[s] = others_alive == 1 if (guesses[s] == "lord" and is_lord) else True
+    else:
+        for s in range(n):
+            if s != me_seat and guesses[s] is not None:
+                enemies[s] = guesses[s] != me
+                allies[s] = guesses[s] == me
+    rel = (guesses, enemies, allies)
+    view.memo["relations"] = rel
+    return rel
 
 
 def _slash_score(view: SeatView, choice: Choice) -> float:
