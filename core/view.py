@@ -129,6 +129,10 @@ class SeatView:
     def damage_dealt(self, src: int, dst: int) -> int:
         return self._s.damage_dealt[src][dst]
 
+    def damage_matrix(self) -> list[list[int]]:
+        """Public: damage[src][dst] dealt so far (read it, never change it)."""
+        return self._s.damage_dealt
+
     def distance(self, a: int, b: int) -> int:
         return distance(self._s, a, b)
 

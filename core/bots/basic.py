@@ -47,19 +47,6 @@ def is_ally(view: SeatView, seat: int) -> bool:
     return _relations(view)[2][seat]
 
 
-def _guess(view: SeatView, seat: int, depth: int) -> str | None:
-    known = side(view, seat)
-    if known is None and depth > 0:
-        for other in range(view.n):
-            if other != seat and view.damage_dealt(seat, other) > 0:
-                victim = side(view, other) or _guess(view, other, depth - 1)
-                if victim == "lord":
-                    return "rebel"
-                if victim == "rebel":
-                    return "lord"
-    return known
-
-
 Relations = tuple[list[str | None], list[bool], list[bool]]
 
 
@@ -70,8 +57,27 @@ def _relations(view: SeatView) -> Relations:
     if rel is not None:
         return rel  # type: ignore[return-value]
     n, me_seat = view.n, view.seat
-    guesses = [_guess(view, s, 2) for s in range(n)]
-    me = side(view, me_seat)
+    sides = [side(view, s) for s in range(n)]
+    # A seat of unknown side that has damaged a lord-side seat is guessed a
+    # rebel, one that has damaged a rebel lord-side; victims' sides are
+    # themselves known or guessed, two steps deep.
+    damage = view.damage_matrix()
+    guesses = sides
+    for _ in range(2):
+        prev, guesses = guesses, list(sides)
+        for s in range(n):
+            if sides[s] is None:
+                row = damage[s]
+                for other in range(n):
+                    if other != s and row[other] > 0:
+                        victim = sides[other] or prev[other]
+                        if victim == "lord":
+                            guesses[s] = "rebel"
+                            break
+                        if victim == "rebel":
+                            guesses[s] = "lord"
+                            break
+    me = sides[me_seat]
     enemies = [False] * n
     allies = [False] * n
     allies[me_seat] = True
