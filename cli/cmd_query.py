@@ -44,13 +44,11 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: fl
 def run(db: str | None, sql: str, wait: float = 0.0) -> tuple[list[str], list[tuple], dict[str, str]]:
     import duckdb
 
-    from records.db import ArchiveError, default_db, game_paths, open_db
+    from records.db import game_paths
 
-    db = db or default_db()
-    try:
-        con = open_db(db, read_only=True, wait=wait)
-    except ArchiveError as exc:
-        fail(str(exc))
+    from .common import open_archive_read_only
+
+    con = open_archive_read_only(db, wait)
     try:
         # Read-only database, and nothing outside it: no COPY TO, no ATTACH, no files.
         con.execute("SET enable_external_access = false")

@@ -31,7 +31,6 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     The new records keep FILE's parent and fork point in their headers.
     """
     from core.modes import ModeError
-    from records import RecordError, read_record
     from records.session import run_bots, sim_game_id, start_recorded
 
     folder = Path(out)
@@ -63,11 +62,7 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
             path = folder / f"{mode}-{players}p-s{game_seed}-{gid[:8]}.jsonl"
             if path.exists():
                 # The same id means the same game: keep the record that is there.
-                try:
-                    rec = read_record(path)
-                except RecordError as exc:
-                    fail(f"{path} exists and is damaged ({exc}); move it away first")
-                finals.append(_final(rec.events))
+                finals.append(_final_of_existing(path))
                 skipped += 1
             else:
                 game, writer = start_recorded(path, mode, players, game_seed, opts, seats, game_id=gid)
@@ -123,7 +118,6 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
 
 def _continue(from_: str, games: int, bots: str | None, reseed: int | None, folder: Path):
     """Continue the record ``from_`` ``games`` times into ``folder``."""
-    from records import RecordError, read_record
     from records.session import run_bots
     from replay.fork import ForkError, derived_id, start_continuation
 
@@ -146,11 +140,7 @@ def _continue(from_: str, games: int, bots: str | None, reseed: int | None, fold
         path = folder / f"{Path(from_).stem}-cont{tag}-{gid[:8]}.jsonl"
         written.append(str(path))
         if path.exists():
-            try:
-                rec = read_record(path)
-            except RecordError as exc:
-                fail(f"{path} exists and is damaged ({exc}); move it away first")
-            finals.append(_final(rec.events))
+            finals.append(_final_of_existing(path))
             skipped += 1
             continue
         try:
@@ -166,7 +156,12 @@ def _continue(from_: str, games: int, bots: str | None, reseed: int | None, fold
     return finals, decisions, events, skipped, h.mode, h.players, bots, written
 
 
-def _final(events):  # -> State
+def _final_of_existing(path: Path):  # -> State
+    """The final state of a record already in the output folder (a rerun keeps it)."""
     from core.evolve import fold
+    from records import RecordError, read_record
 
-    return fold(events)
+    try:
+        return fold(read_record(path).events)
+    except RecordError as exc:
+        fail(f"{path} exists and is damaged ({exc}); move it away first")

@@ -22,14 +22,11 @@ def stats(db: str | None, mode: str | None, by: str, fmt: str, wait: float) -> N
 
 
 def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0) -> dict:
-    from records.db import ArchiveError, default_db, open_db
     from records.stats import run
 
-    db = db or default_db()
-    try:
-        con = open_db(db, read_only=True, wait=wait)
-    except ArchiveError as exc:
-        fail(str(exc))
+    from .common import open_archive_read_only
+
+    con = open_archive_read_only(db, wait)
     try:
         return run(con, by, mode)
     except Exception as exc:  # duckdb.Error, without importing duckdb here

@@ -51,3 +51,13 @@ def load(path: str, verify: bool = True):  # -> records.Record
         return read_record(path, verify=verify)
     except RecordError as exc:
         fail(str(exc))
+
+
+def open_archive_read_only(db: str | None, wait: float = 0.0):  # -> duckdb connection
+    """The archive for reading (``$SGZ_DB`` or ./sgz.duckdb by default), or a one-line error."""
+    from records.db import ArchiveError, default_db, open_db
+
+    try:
+        return open_db(db or default_db(), read_only=True, wait=wait)
+    except ArchiveError as exc:
+        fail(str(exc))
