@@ -27,7 +27,10 @@ PASS_CHOICE = Choice(option=PASS)
 
 class Request(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     seat: int
-    kind: str  # play | respond | save | discard | pick | option | trigger
+    # play | respond | save | discard | trigger | order | option | nullify |
+    # pick_card | grace | use_slash | show | fire_attack | convert | general |
+    # skill | give | suit (docs/ARCHITECTURE.md, "Requests")
+    kind: str
     prompt: str = ""  # the situation, e.g. "slash:2" (a 杀 from seat 2)
     choices: tuple[Choice, ...] = ()
     cards: tuple[int, ...] = ()  # a pick's candidates
