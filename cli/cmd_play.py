@@ -130,7 +130,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     else:
         if reseed is not None:
             fail("--reseed goes with --from")
-        mode, players, seed, seat = mode or "identity", players or 5, 1 if seed is None else seed, 0 if seat is None else seat
+        mode, players, seed, seat = mode or "identity", 5 if players is None else players, 1 if seed is None else seed, 0 if seat is None else seat
         if not 0 <= seat < players:
             fail(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)

@@ -47,7 +47,7 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     else:
         if reseed is not None:
             fail("--reseed goes with --from")
-        mode, players, seed, bots = mode or "identity", players or 5, 1 if seed is None else seed, bots or "basic"
+        mode, players, seed, bots = mode or "identity", 5 if players is None else players, 1 if seed is None else seed, bots or "basic"
         opts = parse_options(options)
         seats = parse_bots(bots, players)
         for k in range(games):

@@ -6,6 +6,7 @@ Subcommands live in their own modules and are imported only when run, so
 from __future__ import annotations
 
 import importlib
+import sys
 
 import click
 
@@ -29,7 +30,28 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# click >= 8.2 signals a bare `sgz` with this usage error; older click prints the help itself.
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class LazyGroup(click.Group):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
+        """Run the command; a usage error is one line on stderr with a non-zero exit."""
+        try:
+            rc = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except _NO_ARGS_IS_HELP as exc:
+            click.echo(exc.format_message())  # `sgz` alone: the help
+            sys.exit(0)
+        except click.ClickException as exc:
+            click.echo(f"sgz: error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("sgz: Aborted (interrupted; records written so far are kept)", err=True)
+            sys.exit(1)
+        if isinstance(rc, int) and rc and standalone_mode:
+            sys.exit(rc)
+        return rc
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
