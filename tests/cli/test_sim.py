@@ -89,3 +89,12 @@ def test_play_refuses_to_overwrite_a_record(tmp_path: Path) -> None:
     out.write_text("precious\n")
     res = run("play", "--out", str(out))
     assert res.exit_code != 0 and out.read_text() == "precious\n"
+
+
+def test_usage_errors_are_one_line_with_a_non_zero_exit(tmp_path: Path) -> None:
+    for args in (("sim", "--games", "0", "--out", str(tmp_path)), ("replay",), ("frob",), ("cards", "--lang", "fr"), ("sim", "--players", "0", "--out", str(tmp_path))):
+        res = run(*args)
+        lines = [line for line in res.output.splitlines() if line.strip()]
+        assert res.exit_code != 0, args
+        assert len(lines) == 1 and lines[0].startswith("sgz: error:"), (args, res.output)
+    assert not list(tmp_path.glob("*.jsonl"))
