@@ -2,20 +2,17 @@
 the events is the live state, and every game ends with a consistent winner."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from core import events as ev
 from core.bots import bot_choice
-from core.evolve import fold
 from core.game import new_game
-from tests.core.test_properties import check_winner, play_checked
+from tests.core.test_properties import check_folds, check_winner, play_checked
 
 
 def _check_game(seed: int, players: int, bot: str) -> list[ev.Event]:
-    events, snapshots = play_checked(seed, players, bot, deck="full")
-    for seq, live in snapshots:
-        assert msgspec.to_builtins(fold(events[:seq])) == live, f"seed {seed}: fold differs from the live state at event {seq}"
+    events, snapshots = play_checked(seed, players, bot, {"deck": "full", "generals": "vanilla"})
+    check_folds(events, snapshots, seed)
     check_winner(events)
     return events
 
