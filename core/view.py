@@ -92,6 +92,11 @@ class SeatView:
         p = self._s.players[seat]
         return p.role if (seat == self.seat or p.role_shown) else None
 
+    def roles(self) -> list[str | None]:
+        """Every seat's role as this seat knows it (its own, and those shown)."""
+        me = self.seat
+        return [p.role if (p.role_shown or p.seat == me) else None for p in self._s.players]
+
     def hp(self, seat: int) -> int:
         return self._s.players[seat].hp
 

@@ -57,26 +57,28 @@ def _relations(view: SeatView) -> Relations:
     if rel is not None:
         return rel  # type: ignore[return-value]
     n, me_seat = view.n, view.seat
-    sides = [side(view, s) for s in range(n)]
+    roles = view.roles()
+    sides: list[str | None] = ["lord" if r == "loyalist" else r for r in roles]
     # A seat of unknown side that has damaged a lord-side seat is guessed a
     # rebel, one that has damaged a rebel lord-side; victims' sides are
     # themselves known or guessed, two steps deep.
-    damage = view.damage_matrix()
     guesses = sides
-    for _ in range(2):
+    unknown = [s for s in range(n) if sides[s] is None]
+    if unknown:
+        damage = view.damage_matrix()
+        unknown = [s for s in unknown if any(damage[s])]
+    for _ in range(2 if unknown else 0):
         prev, guesses = guesses, list(sides)
-        for s in range(n):
-            if sides[s] is None:
-                row = damage[s]
-                for other in range(n):
-                    if other != s and row[other] > 0:
-                        victim = sides[other] or prev[other]
-                        if victim == "lord":
-                            guesses[s] = "rebel"
-                            break
-                        if victim == "rebel":
-                            guesses[s] = "lord"
-                            break
+        for s in unknown:
+            for other, dealt in enumerate(damage[s]):
+                if dealt > 0 and other != s:
+                    victim = sides[other] or prev[other]
+                    if victim == "lord":
+                        guesses[s] = "rebel"
+                        break
+                    if victim == "rebel":
+                        guesses[s] = "lord"
+                        break
     me = sides[me_seat]
     enemies = [False] * n
     allies = [False] * n
@@ -87,7 +89,7 @@ def _relations(view: SeatView) -> Relations:
         for s in range(n):
             if s == me_seat:
                 continue
-            is_lord = view.role(s) == "lord"
+            is_lord = roles[s] == "lord"
             allies[s] = is_lord and others_alive + 1 > 2
             if guesses[s] is not None:
                 enemies[s] = others_alive == 1 if (guesses[s] == "lord" and is_lord) else True
