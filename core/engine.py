@@ -341,21 +341,29 @@ class Engine:
 
     def ask_use_slash(self, seat: int, targets: tuple[int, ...], prompt: str, source: str = "") -> Generator[Request, Choice, bool]:
         """Ask ``seat`` to use a 杀 on ``targets`` now (借刀杀人, 青龙偃月刀); True if it did."""
-        st = self.state
-        options = [Choice(cards=(c,), targets=targets) for c in st.players[seat].hand if NAMES[c] in SLASH_NAMES]
-        for form in self.forms:
-            if form.use and form.name in SLASH_NAMES and form.available(st, seat):
-                options.append(Choice(targets=targets, option=form.option))
+        options = self.card_options(seat, SLASH_NAMES, use=True, targets=targets)
         if not options:
             return False
-        options.append(PASS_CHOICE)
-        choice = yield from self.ask(Request(seat, "use_slash", prompt=prompt, choices=tuple(options)))
+        choice = yield from self.ask(Request(seat, "use_slash", prompt=prompt, choices=options))
         if choice.is_pass:
             return False
         if source:
             self.emit(ev.Triggered(seat=seat, source=source, targets=targets))
         use = yield from self.use_choice(seat, choice)
         return use is not None  # a form may be called off (nobody answered 激将)
+
+    def card_options(self, seat: int, names: Iterable[str], *, use: bool, targets: tuple[int, ...] = ()) -> tuple[Choice, ...]:
+        """A hand card named in ``names``, or a form (武圣, 丈八蛇矛 …) that makes
+        one, to use (at ``targets``) or to play; then pass.  Empty: nothing to offer."""
+        st = self.state
+        options = [Choice(cards=(c,), targets=targets) for c in st.players[seat].hand if NAMES[c] in names]
+        for form in self.forms:
+            if (form.use if use else form.play) and form.name in names and form.available(st, seat):
+                options.append(Choice(targets=targets, option=form.option))
+        if not options:
+            return ()
+        options.append(PASS_CHOICE)
+        return tuple(options)
 
     def slash_limit(self, seat: int) -> int:
         limit = 1
@@ -424,15 +432,10 @@ class Engine:
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
             return ctx.answered[1]
-        hand = st.players[seat].hand
-        options = [Choice(cards=(c,)) for c in hand if NAMES[c] in names]
-        for form in self.forms:
-            if form.play and form.name in names and form.available(st, seat):
-                options.append(Choice(option=form.option))
+        options = self.card_options(seat, names, use=False)
         if not options:
             return None
-        options.append(PASS_CHOICE)
-        choice = yield from self.ask(Request(seat, "respond", prompt=prompt, choices=tuple(options)))
+        choice = yield from self.ask(Request(seat, "respond", prompt=prompt, choices=options))
         if choice.is_pass:
             return None
         if choice.option:

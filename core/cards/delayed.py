@@ -70,31 +70,34 @@ def _placing(card: int, name: str, reason: str) -> str:
     return reason if NAMES[card] == name else f"as:{name}"
 
 
-class Indulgence(Delayed):
-    name = "indulgence"
-    text_zh = "出牌阶段，对一名其他角色使用，将此牌置于其判定区。其判定阶段进行判定：若结果不为红桃，其跳过本回合的出牌阶段。"
-    text_en = "In your play phase, place in another character's judge zone. In its judge phase it judges: unless the result is a heart, it skips this turn's play phase."
+class PhaseSkip(Delayed):
+    """A delayed trick whose judgement, unless of ``safe_suit``, skips a phase of the turn."""
+
+    safe_suit = ""
+    skips = ""
 
     def judged(self, engine: "Engine", seat: int, card: int, name: str, final: int) -> "Flow":
-        if SUIT[final] != "heart" and engine.turn_ctx.seat == seat:
-            engine.turn_ctx.skip.add("play")
+        if SUIT[final] != self.safe_suit and engine.turn_ctx.seat == seat:
+            engine.turn_ctx.skip.add(self.skips)
         return
         yield  # pragma: no cover
 
 
-class SupplyShortage(Delayed):
+class Indulgence(PhaseSkip):
+    name = "indulgence"
+    safe_suit, skips = "heart", "play"
+    text_zh = "出牌阶段，对一名其他角色使用，将此牌置于其判定区。其判定阶段进行判定：若结果不为红桃，其跳过本回合的出牌阶段。"
+    text_en = "In your play phase, place in another character's judge zone. In its judge phase it judges: unless the result is a heart, it skips this turn's play phase."
+
+
+class SupplyShortage(PhaseSkip):
     name = "supply_shortage"
+    safe_suit, skips = "club", "draw"
     text_zh = "出牌阶段，对距离为1的一名其他角色使用，将此牌置于其判定区。其判定阶段进行判定：若结果不为梅花，其跳过本回合的摸牌阶段。"
     text_en = "In your play phase, place in the judge zone of another character at distance 1. In its judge phase it judges: unless the result is a club, it skips this turn's draw phase."
 
     def may_target(self, state: "State", seat: int, target: int) -> bool:
         return target != seat and (distance(state, seat, target) <= 1 or trick_distance_free(state, seat))  # 奇才
-
-    def judged(self, engine: "Engine", seat: int, card: int, name: str, final: int) -> "Flow":
-        if SUIT[final] != "club" and engine.turn_ctx.seat == seat:
-            engine.turn_ctx.skip.add("draw")
-        return
-        yield  # pragma: no cover
 
 
 class Lightning(Delayed):
