@@ -94,3 +94,18 @@ def look_at_top(engine: "Engine", seat: int, k: int, reason: str) -> tuple[int, 
         engine.move(cards, "pile", "processing", dst_seat=seat, reason=reason, vis=(seat,))
         got.extend(cards)
     return tuple(got)
+
+
+def pay_and_aim(engine: "Engine", seat: int, sid: str, cost: int, targets: Iterable[int]) -> Generator["Request", "Choice", int]:
+    """A play-phase skill paid with ``cost`` hand cards at one chosen target
+    (青囊, 结姻): ask for the cards and the target, announce, discard; the target."""
+    from ..requests import Choice, Request
+    from .base import announce
+
+    hand = tuple(engine.state.players[seat].hand)
+    paid = yield from engine.ask(Request(seat, "discard", prompt=sid, cards=hand, min=cost, max=cost))
+    to = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(Choice(targets=(t,)) for t in targets)))
+    target = to.targets[0]
+    announce(engine, seat, sid, (target,))
+    engine.move(paid.cards, "hand", "discard", src_seat=seat, reason=sid)
+    return target

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 from ..deck import SLASH_NAMES
 from ..requests import Choice, Request
 from .base import action, announce, define, form, trigger
-from .common import banned, discard_own, hurt, is_red, own_cards, others_from
+from .common import banned, discard_own, hurt, is_red, own_cards, others_from, pay_and_aim
 
 if TYPE_CHECKING:
     from ..engine import Engine, UseCtx
@@ -35,12 +35,7 @@ def _hurt_seats(state: "State", seat: int) -> list[int]:
 
 
 def _qingnang(engine: "Engine", seat: int) -> "Flow":
-    st = engine.state
-    cost = yield from engine.ask(Request(seat, "discard", prompt="qingnang", cards=tuple(st.players[seat].hand), min=1, max=1))
-    to = yield from engine.ask(Request(seat, "skill", prompt="qingnang", choices=tuple(Choice(targets=(t,)) for t in _hurt_seats(st, seat))))
-    target = to.targets[0]
-    announce(engine, seat, "qingnang", (target,))
-    engine.move(cost.cards, "hand", "discard", src_seat=seat, reason="qingnang")
+    target = yield from pay_and_aim(engine, seat, "qingnang", 1, _hurt_seats(engine.state, seat))
     yield from engine.recover(target, 1, src=seat)
 
 

@@ -9,7 +9,7 @@ from ..distance import in_attack_range
 from ..requests import PASS_CHOICE, Choice, Request
 from ..windows import EQUIP_LOST, HAND_LOST, TARGET_BANS
 from .base import action, announce, ask_trigger, define, form, has_skill, trigger
-from .common import banned, discard_own, hurt, is_black, own_cards, others_from
+from .common import banned, discard_own, hurt, is_black, own_cards, others_from, pay_and_aim
 
 if TYPE_CHECKING:
     from ..engine import Engine, TurnCtx, UseCtx
@@ -269,12 +269,7 @@ def _jieyin_targets(state: "State", seat: int) -> list[int]:
 
 
 def _jieyin(engine: "Engine", seat: int) -> "Flow":
-    st = engine.state
-    cost = yield from engine.ask(Request(seat, "discard", prompt="jieyin", cards=tuple(st.players[seat].hand), min=2, max=2))
-    to = yield from engine.ask(Request(seat, "skill", prompt="jieyin", choices=tuple(Choice(targets=(t,)) for t in _jieyin_targets(st, seat))))
-    target = to.targets[0]
-    announce(engine, seat, "jieyin", (target,))
-    engine.move(cost.cards, "hand", "discard", src_seat=seat, reason="jieyin")
+    target = yield from pay_and_aim(engine, seat, "jieyin", 2, _jieyin_targets(engine.state, seat))
     yield from engine.recover(seat, 1, src=seat)
     yield from engine.recover(target, 1, src=seat)
 
