@@ -12,15 +12,20 @@ def name_en(card_id: str) -> str:
     return card_id.replace("_", " ").title()
 
 
-def card_rows() -> list[dict]:
-    """The 160 cards in deck order as plain data (the rule texts come from the card rules)."""
-    from core.cards import RULES
-    from core.deck import CARDS
+def card_rows(mode: str = "identity") -> list[dict]:
+    """A mode's deck (with its default options) in deck order as plain data;
+    the rule texts are that mode's card rules."""
+    from core.deck import CARDS, deck_numbers
+    from core.modes import ruleset_of
 
+    rs = ruleset_of(mode)
+    opts = rs.check(rs.players.start, {})
+    rules = rs.content(opts).rules
     rows = []
-    for c in CARDS:
+    for number in deck_numbers(rs.deck(opts)):
+        c = CARDS[number]
         kind = c.kind
-        rule = RULES.get(c.name)
+        rule = rules.get(c.name)
         rows.append(
             {
                 "id": c.name,
@@ -43,13 +48,21 @@ def card_rows() -> list[dict]:
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array (id, number, suit, rank, type, subtype, range, pack, name_zh, name_en, text_zh, text_en).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and rule texts.")
-def cards(as_json: bool, lang: str) -> None:
-    """List the 160 cards of the standard + 军争 deck with their rules."""
+@click.option("--mode", default="identity", show_default=True, help="Whose deck and card rules: a mode id.")
+def cards(as_json: bool, lang: str, mode: str) -> None:
+    """List a mode's deck (identity: the 160 cards of standard + 军争) with its card rules.
+
+    Example: sgz cards --lang zh
+    """
     import msgspec
 
     from core.deck import RANK_TEXT, SUIT_SYMBOL
+    from core.modes import ModeError
 
-    rows = card_rows()
+    try:
+        rows = card_rows(mode)
+    except ModeError as exc:
+        raise click.UsageError(str(exc)) from None
     if as_json:
         click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
         return

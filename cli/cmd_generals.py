@@ -7,19 +7,20 @@ KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
 GENDER_ZH = {"male": "男", "female": "女", "none": "无"}
 
 
-def general_rows() -> list[dict]:
-    """The registered generals (the skill-less stand-ins left out) as plain data, in kingdom order."""
-    from core.generals import GENERALS
-    from core.skills import SKILLS
+def general_rows(mode: str = "identity") -> list[dict]:
+    """A mode's generals (the skill-less stand-ins left out) as plain data, in kingdom order."""
+    from core.modes import ruleset_of
 
+    rs = ruleset_of(mode)
+    content = rs.content(rs.check(rs.players.start, {}))
     order = {k: i for i, k in enumerate(KINGDOM_ZH)}
     rows = []
-    for g in sorted(GENERALS.values(), key=lambda g: order.get(g.kingdom, len(order))):
+    for g in sorted(content.generals.values(), key=lambda g: order.get(g.kingdom, len(order))):
         if not g.skills and not g.lord_skills:
             continue
         skills = []
         for sid in g.skills + g.lord_skills:
-            sk = SKILLS[sid]
+            sk = content.skills[sid]
             skills.append(
                 {
                     "id": sk.id,
@@ -39,6 +40,7 @@ def general_rows() -> list[dict]:
                 "kingdom": g.kingdom,
                 "gender": g.gender,
                 "max_hp": g.max_hp,
+                "pack": g.pack,
                 "skills": skills,
             }
         )
@@ -49,11 +51,20 @@ def general_rows() -> list[dict]:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON array (id, name_zh, name_en, kingdom, gender, max_hp, skills).")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and skill texts.")
 @click.option("--kingdom", type=click.Choice(sorted(KINGDOM_ZH)), default=None, help="Only this kingdom.")
-def generals(as_json: bool, lang: str, kingdom: str | None) -> None:
-    """List the generals and their skills."""
+@click.option("--mode", default="identity", show_default=True, help="Whose generals: a mode id.")
+def generals(as_json: bool, lang: str, kingdom: str | None, mode: str) -> None:
+    """List a mode's generals and their skills.
+
+    Example: sgz generals --kingdom shu --lang zh
+    """
     import msgspec
 
-    rows = [r for r in general_rows() if kingdom is None or r["kingdom"] == kingdom]
+    from core.modes import ModeError
+
+    try:
+        rows = [r for r in general_rows(mode) if kingdom is None or r["kingdom"] == kingdom]
+    except ModeError as exc:
+        raise click.UsageError(str(exc)) from None
     if as_json:
         click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
         return

@@ -134,12 +134,11 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
         if not 0 <= seat < players:
             fail(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
-        opts = parse_options(options)
-        if mode == "identity":
-            # A person picks a general from the candidates dealt (seed 004);
-            # bot simulations default to generals dealt at random.
-            opts.setdefault("generals", "choose")
         try:
+            from core.modes import ruleset_of
+
+            # What a person expects where bots would not (identity: choosing a general).
+            opts = {**ruleset_of(mode).person_options, **parse_options(options)}
             game, writer = start_recorded(out, mode, players, seed, opts, seats, game_id=new_game_id())
         except ModeError as exc:
             fail(str(exc))

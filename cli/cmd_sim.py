@@ -53,9 +53,9 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
         for k in range(games):
             game_seed = seed + k
             try:
-                from core.modes import mode_of
+                from core.modes import ruleset_of
 
-                full_opts = mode_of(mode).check(players, opts)
+                full_opts = ruleset_of(mode).check(players, opts)
             except ModeError as exc:
                 fail(str(exc))
             gid = sim_game_id(mode, players, game_seed, full_opts, {str(s): b for s, b in seats.items()})
@@ -78,10 +78,11 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     for state in finals:
         turns += state.turn
         reasons[state.end_reason.split(":")[0]] += 1
-        for p in state.players:
-            roles_seen[p.role] += 1
-            if p.seat in state.winners:
-                wins[p.role] += 1
+        for s in state.seats:
+            role = s.role or state.rs.side(state, s.seat)  # a mode without roles: its sides
+            roles_seen[role] += 1
+            if s.seat in state.winners:
+                wins[role] += 1
     elapsed = time.perf_counter() - started
     draws = sum(n for r, n in reasons.items() if r in ("turn_limit", "no_cards_left"))
     summary = {

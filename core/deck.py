@@ -131,4 +131,52 @@ def load_deck() -> tuple[Card, ...]:
     return parse_deck(files("core.data").joinpath("deck.tsv").read_text(encoding="utf-8"))
 
 
-CARDS: tuple[Card, ...] = load_deck()
+# The catalogue of every printed card, by number.  The standard + 军争 deck is
+# 0..159; a content pack with cards of its own adds them at numbers of its
+# own (``add_cards``), so a number means one card in every record.  The lists
+# are extended in place: modules may keep references to them.
+STANDARD: tuple[Card, ...] = load_deck()
+CARDS: list[Card] = list(STANDARD)
+NAMES: list[str] = [c.name for c in CARDS]  # hot paths index these
+SUIT: list[str] = [c.suit for c in CARDS]
+RANK: list[int] = [c.rank for c in CARDS]
+STANDARD_DECK: tuple[int, ...] = tuple(range(len(STANDARD)))
+
+
+def deck_numbers(deck: tuple[int, ...]) -> tuple[int, ...]:
+    """A game's card numbers (a GameStarted's ``deck``; empty: the standard 160)."""
+    return deck or STANDARD_DECK
+
+
+def add_kind(kind: Kind) -> Kind:
+    """A card name a pack prints (its type, slot, weapon range)."""
+    known = KINDS.get(kind.name)
+    if known is not None and known != kind:
+        raise DeckError(f"card {kind.name!r} is already printed as {known}")
+    KINDS[kind.name] = kind
+    return kind
+
+
+def add_cards(first: int, cards: list[tuple[str, str, int, str]]) -> tuple[int, ...]:
+    """Print a pack's cards (name, suit, rank, pack) at numbers ``first``, ``first + 1`` ….
+
+    The numbers are part of the record format: a pack keeps its ``first``
+    for ever.  Numbers below it that no pack uses are left blank.
+    """
+    if first < len(CARDS):
+        raise DeckError(f"card numbers from {first} are taken (the catalogue has {len(CARDS)})")
+    while len(CARDS) < first:
+        blank = Card(len(CARDS), "", "", 0, "")
+        CARDS.append(blank)
+        NAMES.append("")
+        SUIT.append("")
+        RANK.append(0)
+    for name, suit, rank, pack in cards:
+        if name not in KINDS:
+            raise DeckError(f"card {name!r} has no printed kind (add_kind first)")
+        card = Card(len(CARDS), name, suit, rank, pack)
+        CARDS.append(card)
+        NAMES.append(name)
+        SUIT.append(suit)
+        RANK.append(rank)
+    return tuple(range(first, len(CARDS)))

@@ -1,26 +1,20 @@
 """Distance and attack range (seed 000 "确定距离"; horses and weapons).
 
 The dead and the removed do not count.  Skills that change distance or range
-register a modifier here instead of editing these functions.
+register a modifier (``distance``, ``range``: ``core.content.POINTS``) in
+their pack instead of editing these functions.
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .deck import CARDS
 from .state import State
-
-# (state, src, dst) -> change to the distance from src to dst
-DISTANCE_MODS: list[Callable[[State, int, int], int]] = []
-# (state, seat) -> change to seat's attack range
-RANGE_MODS: list[Callable[[State, int], int]] = []
 
 
 def seat_distance(state: State, a: int, b: int) -> int:
     """Steps between two seats around the table, counting only those present."""
     if a == b:
         return 0
-    players = state.players
+    players = state.chars
     n = len(players)
     steps = (b - a) % n
     forward = steps
@@ -37,19 +31,19 @@ def distance(state: State, a: int, b: int) -> int:
     d = seat_distance(state, a, b)
     if a == b:
         return 0
-    if "offensive_horse" in state.players[a].equip:
+    if "offensive_horse" in state.chars[a].equip:
         d -= 1
-    if "defensive_horse" in state.players[b].equip:
+    if "defensive_horse" in state.chars[b].equip:
         d += 1
-    for mod in DISTANCE_MODS:
+    for mod in state.content.distance_mods:
         d += mod(state, a, b)
     return max(1, d)
 
 
 def attack_range(state: State, seat: int) -> int:
-    weapon = state.players[seat].equip.get("weapon")
+    weapon = state.chars[seat].equip.get("weapon")
     r = CARDS[weapon].kind.range if weapon is not None else 1
-    for mod in RANGE_MODS:
+    for mod in state.content.range_mods:
         r += mod(state, seat)
     return max(0, r)
 

@@ -16,21 +16,19 @@ from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from . import events as ev
-from .cards import RULES, CardRule
-from .cards.base import NAMES
+from .cards.base import NAMES, CardRule
+from .content import Content
 from .deck import SLASH_NAMES
 from .distance import in_attack_range
-from .evolve import apply
-from .modes import Mode, mode_of
+from .evolve import FoldError, handlers_of
+from .modes.base import PHASES, Ruleset
 from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
 from .rng import Draws
 from .state import State
-from .skills import ACTIONS, skills_of
-from .windows import AFTER_DAMAGE, DAMAGE_APPLIED, EQUIP_LOST, FORMS, HAND_LOST, HOOKS, SLASH_LIMIT_MODS, TARGET_BANS, Form, Hook
-
-PHASES = ("start", "judge", "draw", "play", "discard", "finish")
-_GENERAL_CHOSEN = ev.GeneralChosen
+from .windows import Form, Hook
 
 Flow = Generator[Request, Choice, Any]
 
@@ -88,21 +86,24 @@ class Engine:
 
     def __init__(self, state: State, *, fresh: bool, sink: Callable[[ev.Event], None] | None = None) -> None:
         self.state = state
-        self.mode: Mode = mode_of(state.mode)
+        self.rs: Ruleset = state.rs
+        self.content: Content = state.content
+        self.rules = self.content.rules  # card name -> its rule in this game
         self.sink = sink
         self.turn_ctx = TurnCtx(-1)
         self.request: Request | None = None
+        self._handlers = handlers_of(state)
+        self._outcome_events = self.rs.outcome_events
+        self._phase_flows = {**PHASE_FLOWS, **self.rs.phase_flows}
         # Flows queued by a non-flow point (a card leaving a hand: 连营) to
         # run at the next timing window; empty between turns.
         self._later: list[Callable[[], Flow]] = []
-        # The skills the generals in this game have, and the hooks, forms and
-        # actions that can therefore matter (recomputed when a general is chosen).
-        self._present: frozenset[str] | None = None
-        self._hooks: dict[str, tuple[Hook, ...]] = {}
-        self._forms: tuple[Form, ...] = ()
-        self._actions: tuple[tuple[str, Any], ...] = ()
-        self._bans: dict[str, tuple[Callable[[State, int, int], bool], ...]] = {}
-        self._hand_lost, self._equip_lost = tuple(HAND_LOST), tuple(EQUIP_LOST)
+        # The skills the characters in this game have, and the hooks, forms,
+        # actions and modifiers that can therefore matter (recomputed when a
+        # character's skills change: ``State.epoch``).
+        self._epoch = -1
+        self._present: frozenset[str] = frozenset()
+        self._in_play()
         self._flow = self._main(fresh)
         self._resume(None)
 
@@ -122,7 +123,7 @@ class Engine:
         why = req.check(choice)
         if why is not None:
             raise IllegalDecision(f"seat {req.seat} ({req.kind}): {why}")
-        self.emit(ev.Decided(seat=req.seat, kind=req.kind, cards=choice.cards, targets=choice.targets, option=choice.option))
+        self.emit(ev.Decided(seat=req.seat, kind=req.kind, cards=choice.cards, targets=choice.targets, option=choice.option, vis=req.vis))
         self._resume(choice)
 
     @property
@@ -130,34 +131,53 @@ class Engine:
         return self.request is None
 
     def emit(self, event: ev.Event) -> None:
-        if event.__class__ is _GENERAL_CHOSEN:
-            self._present = None
-            self._hooks = {}
-            self._hand_lost, self._equip_lost = tuple(HAND_LOST), tuple(EQUIP_LOST)
-        apply(self.state, event)
+        st = self.state
+        cls = event.__class__
+        try:
+            self._handlers[cls](st, event)
+        except KeyError:
+            raise FoldError(f"no fold for event {cls.__name__} in mode {self.rs.id!r}") from None
+        st.seq += 1
         if self.sink is not None:
             self.sink(event)
+        if st.epoch != self._epoch:
+            self._in_play()
+        if cls in self._outcome_events and not st.ended:
+            result = self.rs.outcome(st)
+            if result is not None:
+                self.end_game(*result)
+
+    def end_game(self, winners: tuple[int, ...], reason: str) -> None:
+        """The game is decided: the mode's end-of-game flow, then stop."""
+        self.rs.finish(self, winners, reason)
+        raise GameOver
 
     def ask(self, req: Request) -> Flow:
-        """Ask for a decision; a request whose only legal answer is to pass is not asked."""
+        """Ask for a decision; a request whose only legal answer is to pass is not asked.
+
+        ``req.seat`` may name a character: the seat that decides for it is asked.
+        """
         if req.choices:
             if len(req.choices) == 1 and req.choices[0].option == PASS:
                 return PASS_CHOICE
         elif req.min == req.max == len(req.cards):
             return Choice(cards=req.cards)
+        owner = self.state.chars[req.seat].owner
+        if owner != req.seat:
+            req = msgspec.structs.replace(req, seat=owner)
         return (yield req)
 
     def _main(self, fresh: bool) -> Flow:
         st = self.state
         try:
             if fresh:
-                yield from self.mode.setup(self)
+                yield from self.rs.setup(self)
             max_turns = int(st.options.get("max_turns", 0) or 0)
             while not st.ended:
                 if max_turns and st.turn >= max_turns:
-                    self.emit(ev.GameEnded(winners=(), reason=f"turn_limit:{max_turns}"))
-                    break
-                yield from self.play_turn(self.mode.next_seat(st))
+                    self.end_game((), f"turn_limit:{max_turns}")
+                seat = yield from self.rs.next_turn(self)
+                yield from self.play_turn(seat)
         except GameOver:
             pass
 
@@ -167,13 +187,19 @@ class Engine:
         st = self.state
         new_round = st.current < 0 or seat <= st.current
         self.emit(ev.TurnStarted(seat=seat, turn=st.turn + 1, round=st.round + 1 if new_round else st.round))
-        ctx = self.turn_ctx = TurnCtx(seat)
+        ctx = self.turn_ctx = TurnCtx(seat, draw=self.rs.draw_count(st, seat))
+        if st.chars[seat].flipped:
+            # Face down (翻面, 叠置): turn face up, and the turn is skipped.
+            self.emit(ev.TurnedOver(seat=seat, on=False))
+            self.emit(ev.TurnEnded(seat=seat))
+            return
         yield from self.window("turn_start", ctx)
         before = self._hooks.get("phase_before")
         if before is None:
             before = self.hooks_at("phase_before")
-        for phase in PHASES:
-            if not st.players[seat].alive:
+        flows = self._phase_flows
+        for phase in self.rs.phases(st, seat):
+            if not st.chars[seat].alive:
                 break
             ctx.phase = phase
             if before:
@@ -183,9 +209,9 @@ class Engine:
                 continue
             self.emit(ev.PhaseStarted(seat=seat, phase=phase))
             yield from self.window("phase_start", ctx)
-            yield from PHASE_FLOWS[phase](self, seat)
+            yield from flows[phase](self, seat)
             yield from self.window("phase_end", ctx)
-        if st.players[seat].alive:
+        if st.chars[seat].alive:
             yield from self.window("turn_end", ctx)
         if self._later:
             yield from self.flush()
@@ -194,7 +220,7 @@ class Engine:
     def judge_phase(self, seat: int) -> Flow:
         # Delayed tricks resolve last placed first (each may be nullified).
         # A card that comes back (a 闪电 nobody else can hold) waits for the next turn.
-        p = self.state.players[seat]
+        p = self.state.chars[seat]
         done: set[int] = set()
         while p.alive:
             card = next((c for c in reversed(p.judge) if c not in done), None)
@@ -202,7 +228,7 @@ class Engine:
                 break
             done.add(card)
             name = p.judge_names.get(card, NAMES[card])
-            rule = RULES.get(name)
+            rule = self.rules.get(name)
             if rule is None:
                 raise NotImplementedError(f"the delayed trick {name!r} has no rule")
             yield from rule.resolve_delayed(self, seat, card)
@@ -215,10 +241,10 @@ class Engine:
 
     def play_phase(self, seat: int) -> Flow:
         st = self.state
-        while st.players[seat].alive and not st.ended:
+        while st.chars[seat].alive and not st.ended:
             if self._later:
                 yield from self.flush()
-                if not st.players[seat].alive:
+                if not st.chars[seat].alive:
                     return
             choice = yield from self.ask(self.play_request(seat))
             if choice.option == "end":
@@ -226,7 +252,7 @@ class Engine:
             yield from self.use_choice(seat, choice)
 
     def discard_phase(self, seat: int) -> Flow:
-        p = self.state.players[seat]
+        p = self.state.chars[seat]
         excess = len(p.hand) - self.hand_limit(seat)
         if excess > 0:
             choice = yield from self.ask(Request(seat, "discard", prompt=f"discard:{excess}", cards=tuple(p.hand), min=excess, max=excess))
@@ -237,37 +263,43 @@ class Engine:
         yield  # pragma: no cover
 
     def hand_limit(self, seat: int) -> int:
-        return max(0, self.state.players[seat].hp)
+        return self.rs.hand_limit(self.state, seat)
 
     # -- what may be played -------------------------------------------------
 
-    def _in_play(self) -> frozenset[str]:
-        """The skills of the generals at the table; what of the registries can matter."""
-        present: frozenset[str] = frozenset()
-        for p in self.state.players:
-            present |= skills_of(p.general)
-        self._present = present
+    def _in_play(self) -> None:
+        """What of the content can matter: cards' and equipment's rules, and the
+        skills some character at the table has (or may use by revealing)."""
+        st = self.state
+        present: set[str] = set()
+        for p in st.chars:
+            present |= p.skills
+            present |= p.latent
+        self._present = frozenset(present)
+        self._epoch = st.epoch
+        content = self.content
+
+        def live(owner: str) -> bool:
+            return owner in present or not content.is_skill(owner)
+
         self._hooks = {}
-        self._forms = tuple(f for f in FORMS.values() if not f.skill or f.skill in present)
-        self._actions = tuple((sid, act) for sid, act in ACTIONS.items() if sid in present)
-        bans = {name: tuple(b for b in fns if getattr(b, "skill", "") in ("", *present)) for name, fns in TARGET_BANS.items()}
+        self._forms = tuple(f for f in content.forms.values() if live(content.form_owners[f.option]))
+        self._actions = tuple((sid, act) for sid, act in content.actions.items() if sid in present)
+        bans = {name: tuple(f for o, f in entries if live(o)) for name, entries in content.bans.items()}
         self._bans = {name: fns for name, fns in bans.items() if fns}
-        self._hand_lost = tuple(f for f in HAND_LOST if getattr(f, "skill", "") in ("", *present))
-        self._equip_lost = tuple(f for f in EQUIP_LOST if getattr(f, "skill", "") in ("", *present))
-        return present
+        mods = {point: tuple(f for o, f in entries if live(o)) for point, entries in content.mods.items()}
+        self._hand_lost, self._equip_lost = mods["hand_lost"], mods["equip_lost"]
+        self._slash_limit = mods["slash_limit"]
+        self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
 
     @property
     def forms(self) -> tuple[Form, ...]:
-        """The forms that can matter in this game (equipment ones, and the skills' of its generals)."""
-        if self._present is None:
-            self._in_play()
+        """The forms that can matter in this game (equipment ones, and the skills' of its characters)."""
         return self._forms
 
     def targets_for(self, rule: CardRule, seat: int, card: int | None) -> list[tuple[int, ...]]:
         """The legal target tuples of ``seat``'s card of ``rule``, without those a skill forbids (空城, 谦逊)."""
         targets = rule.target_choices(self, seat, card)
-        if self._present is None:
-            self._in_play()
         bans = self._bans.get(rule.name)
         if bans:
             st = self.state
@@ -277,12 +309,11 @@ class Engine:
     def play_request(self, seat: int) -> Request:
         choices: list[Choice] = []
         seen: dict[str, list[tuple[int, ...]]] = {}
-        if self._present is None:
-            self._in_play()
         bans = self._bans
-        for card in self.state.players[seat].hand:
+        rules = self.rules
+        for card in self.state.chars[seat].hand:
             name = NAMES[card]
-            rule = RULES.get(name)
+            rule = rules.get(name)
             if rule is None:
                 continue  # a card without a built rule is never played
             targets = seen.get(name)
@@ -301,7 +332,7 @@ class Engine:
             st = self.state
             for form in forms:
                 if form.use and form.available(st, seat):
-                    rule = RULES[form.name]
+                    rule = rules[form.name]
                     if rule.usable(self, seat):
                         for t in self.targets_for(rule, seat, None):
                             choices.append(Choice(targets=t, option=form.option))
@@ -320,11 +351,14 @@ class Engine:
         if option == "recast":
             yield from self.recast(seat, choice.cards)
             return None
-        act = ACTIONS.get(option)
+        act = self.content.actions.get(option)
         if act is not None:
+            self.reveal_if_latent(seat, act.skill)
             yield from act.run(self, seat)
             return None
-        form = FORMS[option]
+        form = self.content.forms[option]
+        if form.skill:
+            self.reveal_if_latent(seat, form.skill)
         cards = yield from form.pick(self, seat)
         if cards is None:
             return None  # called off (nobody gave 激将 a 杀)
@@ -356,7 +390,7 @@ class Engine:
         """A hand card named in ``names``, or a form (武圣, 丈八蛇矛 …) that makes
         one, to use (at ``targets``) or to play; then pass.  Empty: nothing to offer."""
         st = self.state
-        options = [Choice(cards=(c,), targets=targets) for c in st.players[seat].hand if NAMES[c] in names]
+        options = [Choice(cards=(c,), targets=targets) for c in st.chars[seat].hand if NAMES[c] in names]
         for form in self.forms:
             if (form.use if use else form.play) and form.name in names and form.available(st, seat):
                 options.append(Choice(targets=targets, option=form.option))
@@ -367,7 +401,7 @@ class Engine:
 
     def slash_limit(self, seat: int) -> int:
         limit = 1
-        for mod in SLASH_LIMIT_MODS:
+        for mod in self._slash_limit:
             limit = mod(self.state, seat, limit)
         return limit
 
@@ -387,14 +421,14 @@ class Engine:
         (a 无懈可击 reads whether it took effect).
         """
         st = self.state
-        rule: CardRule = RULES[name]
+        rule: CardRule = self.rules[name]
         ctx = UseCtx(seat, name, tuple(cards), list(targets))
         if extra:
             ctx.extra.update(extra)
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
-            if len(cards) == 1 and cards[0] in st.players[seat].hand:
+            if len(cards) == 1 and cards[0] in st.chars[seat].hand:
                 self.move(cards, "hand", "processing", src_seat=seat, reason="use")
             else:
                 self.lift(seat, cards, reason="use")
@@ -426,7 +460,7 @@ class Engine:
         """
         st = self.state
         names = tuple(names)
-        if not st.players[seat].alive:
+        if not st.chars[seat].alive:
             return None
         ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
@@ -439,7 +473,9 @@ class Engine:
         if choice.is_pass:
             return None
         if choice.option:
-            form = FORMS[choice.option]
+            form = self.content.forms[choice.option]
+            if form.skill:
+                self.reveal_if_latent(seat, form.skill)
             cards = yield from form.pick(self, seat)
             if cards is None:
                 return None
@@ -466,7 +502,7 @@ class Engine:
         read it); damage passed on by an iron chain has ``chained`` set.
         """
         st = self.state
-        if not st.players[dst].alive:
+        if not st.chars[dst].alive:
             return 0
         ctx = DamageCtx(src, dst, n, nature, card, cards, chained=chained, use=use, base=n)
         for window in ("damage_pending", "damage_causing", "damage_caused", "damage_inflicted"):
@@ -474,38 +510,39 @@ class Engine:
             if ctx.prevented or ctx.n <= 0:
                 return 0
         self.emit(ev.Damaged(src=ctx.src, dst=dst, n=ctx.n, nature=ctx.nature, card=ctx.card))
-        for applied in DAMAGE_APPLIED:
+        for applied in self._damage_applied:
             applied(self, ctx)
-        if st.players[dst].hp <= 0:
+        if st.chars[dst].hp <= 0:
             yield from self.dying(dst, ctx.src, ctx.card)
         yield from self.window("damage_done", ctx)
         yield from self.window("damaged", ctx)
-        for after in AFTER_DAMAGE:
+        for after in self._after_damage:
             yield from after(self, ctx)
         return ctx.n
 
     def lose_hp(self, seat: int, n: int, cause: str = "") -> Flow:
         self.emit(ev.HpLost(seat=seat, n=n))
-        if self.state.players[seat].hp <= 0:
+        if self.state.chars[seat].hp <= 0:
             yield from self.dying(seat, -1, cause)
 
     def recover(self, seat: int, n: int, src: int = -1) -> Flow:
-        p = self.state.players[seat]
+        p = self.state.chars[seat]
         n = min(n, p.max_hp - p.hp)
         if n > 0 and p.alive:
             self.emit(ev.Recovered(seat=seat, n=n, src=src))
             yield from self.window("recovered", seat)
 
     def dying(self, seat: int, src: int, cause: str) -> Flow:
-        """Dying is an inserted resolution: ask every living seat for 桃 in turn order."""
+        """Dying is an inserted resolution: ask those who may save (by default
+        every living character in turn order) for 桃."""
         st = self.state
-        player = st.players[seat]
+        player = st.chars[seat]
         self.emit(ev.Dying(seat=seat, src=src))
         yield from self.window("dying", seat)
-        for saver in st.seats_from(st.current if st.current >= 0 else seat):
-            while player.hp <= 0 and st.players[saver].alive:
+        for saver in self.rs.savers(st, seat):
+            while player.hp <= 0 and st.chars[saver].alive:
                 names = SAVE_NAMES_SELF if saver == seat else SAVE_NAMES
-                options = [Choice(cards=(c,)) for c in st.players[saver].hand if NAMES[c] in names]
+                options = [Choice(cards=(c,)) for c in st.chars[saver].hand if NAMES[c] in names]
                 for form in self.forms:
                     if form.use and form.name in names and form.available(st, saver):
                         options.append(Choice(option=form.option))  # 急救: a red card as 桃
@@ -522,20 +559,29 @@ class Engine:
             yield from self.kill(seat, src, cause)
 
     def kill(self, seat: int, killer: int, cause: str) -> Flow:
+        """Death: the Died event (the mode checks the outcome after it), then the
+        death window, the cards discarded, and the mode's rewards and penalties."""
         st = self.state
-        p = st.players[seat]
-        self.emit(ev.Died(seat=seat, role=p.role, killer=killer, cause=cause))
+        role = st.seats[st.chars[seat].owner].role
+        self.emit(ev.Died(seat=seat, role=role, killer=killer, cause=cause))
         yield from self.window("death", seat)
-        result = self.mode.winner(st)
-        if result is not None:
-            winners, reason = result
-            self.emit(ev.GameEnded(winners=winners, reason=reason))
-            raise GameOver
         self.discard_all(seat, reason="death")
-        yield from self.mode.after_death(self, seat, killer)
+        yield from self.rs.after_death(self, seat, killer)
+
+    def change_max_hp(self, seat: int, n: int, cause: str = "") -> Flow:
+        """Max hp goes up or down by ``n`` (hp is cut down to it); at 0 the character dies."""
+        self.emit(ev.MaxHpChanged(seat=seat, n=n))
+        p = self.state.chars[seat]
+        if p.max_hp <= 0 and p.alive:
+            yield from self.kill(seat, -1, cause)
+
+    def reveal_if_latent(self, seat: int, skill: str) -> None:
+        """Using a skill of a concealed general reveals the general first."""
+        if skill not in self.state.chars[seat].skills and skill in self.state.chars[seat].latent:
+            self.rs.reveal_for_skill(self, seat, skill)
 
     def discard_all(self, seat: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge")) -> None:
-        p = self.state.players[seat]
+        p = self.state.chars[seat]
         for zone in zones:
             cards = tuple(p.hand if zone == "hand" else p.equip.values() if zone == "equip" else p.judge)
             if cards:
@@ -557,7 +603,7 @@ class Engine:
     def lift(self, seat: int, cards: tuple[int, ...], reason: str) -> None:
         """Move ``seat``'s cards into the processing zone from wherever they are
         (hand; equipment for 武圣 and the like; already there for 激将)."""
-        p = self.state.players[seat]
+        p = self.state.chars[seat]
         hand = p.hand
         for c in cards:
             if c not in hand:
@@ -588,7 +634,7 @@ class Engine:
 
     def hidden_hand_card(self, seat: int) -> int:
         """A hand card of ``seat`` taken unseen (过河拆桥, 顺手牵羊): drawn with the seed."""
-        hand = self.state.players[seat].hand
+        hand = self.state.chars[seat].hand
         st = self.state
         return hand[Draws(st.seed, "hand_pick", st.decisions * 16 + seat).below(len(hand))]
 
@@ -598,8 +644,7 @@ class Engine:
         if st.pile:
             return
         if not st.discard:
-            self.emit(ev.GameEnded(winners=(), reason="no_cards_left"))
-            raise GameOver
+            self.end_game((), "no_cards_left")
         order = list(st.discard)
         Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
         self.emit(ev.PileShuffled(order=tuple(order), reshuffle=True))
@@ -663,13 +708,11 @@ class Engine:
 
     def hooks_at(self, name: str) -> tuple[Hook, ...]:
         """The hooks at window ``name`` that can matter in this game: cards' and
-        equipment's, and those of skills some general at the table has."""
-        if self._present is None:
-            self._in_play()
+        equipment's, and those of skills some character at the table has."""
         hooks = self._hooks.get(name)
         if hooks is None:
-            present = self._present
-            hooks = self._hooks[name] = tuple(h for h in HOOKS.get(name, ()) if not h.skill or h.skill in present)  # type: ignore[operator]
+            present, content = self._present, self.content
+            hooks = self._hooks[name] = tuple(h for o, h in content.hooks.get(name, ()) if o in present or not content.is_skill(o))
         return hooks
 
     def _flush_then(self, name: str, ctx: Any) -> Flow:
@@ -687,14 +730,18 @@ class Engine:
                     hook = next(h for h in ready if h.source == pick.option)
                 ready.remove(hook)
                 on = (hook.target(self, seat, ctx),) if hook.target is not None else ()
-                if hook.optional:
+                latent = hook.skill and hook.skill not in st.chars[seat].skills
+                if hook.optional or latent:
+                    # A concealed general's skill is used only by choice, revealing it.
                     go = yield from self.ask(Request(seat, "trigger", prompt=f"{name}:{hook.source}", choices=(Choice(option=hook.source, targets=on), PASS_CHOICE)))
                     if go.is_pass:
                         continue
+                if latent:
+                    self.rs.reveal_for_skill(self, seat, hook.skill)
                 if not hook.silent:
                     self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on, w=name))
                 yield from hook.run(self, seat, ctx)
-                if not st.players[seat].alive:
+                if not st.chars[seat].alive:
                     break
                 ready = [h for h in ready if h.can(self, seat, ctx)]
 

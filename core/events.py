@@ -37,10 +37,23 @@ class RolesDealt(Event, tag="roles"):
 
 
 class GeneralChosen(Event, tag="general"):
+    """A character's general in ``slot`` (0: the main one), seen by the seats in ``vis``
+    (None: everyone; a concealed general is face down to the others)."""
+
     seat: int
     general: str
     max_hp: int
     hp: int
+    slot: int = 0
+    vis: tuple[int, ...] | None = None
+
+
+class GeneralRevealed(Event, tag="reveal"):
+    """A concealed general is turned face up (明置) for everyone."""
+
+    seat: int
+    slot: int
+    general: str
 
 
 class RoleShown(Event, tag="show_role"):
@@ -141,16 +154,37 @@ class Died(Event, tag="death"):
 class GameEnded(Event, tag="end"):
     winners: tuple[int, ...]
     reason: str
+    points: tuple[int, ...] = ()  # each seat's score, where the mode scores games
+
+
+class MaxHpChanged(Event, tag="max_hp"):
+    """A character's max hp goes up or down by ``n``; hp is cut down to it."""
+
+    seat: int
+    n: int
+
+
+class TurnedOver(Event, tag="flip"):
+    """A character is turned face down (翻面, 叠置: ``on``) or back face up."""
+
+    seat: int
+    on: bool
 
 
 class Decided(Event, tag="dec"):
-    """A decision a seat made in answer to the pending request."""
+    """A decision a seat made in answer to the pending request.
+
+    A secret decision (generals chosen at the same time, a gambit) has ``vis``:
+    only those seats may see what was chosen; the others see that a decision
+    was made.
+    """
 
     seat: int
     kind: str
     cards: tuple[int, ...] = ()
     targets: tuple[int, ...] = ()
     option: str = ""
+    vis: tuple[int, ...] | None = None
 
 
 class ChainToggled(Event, tag="chain"):
@@ -218,23 +252,47 @@ AnyEvent = Union[
     CardsShown,
     GeneralsOffered,
     SkillStateChanged,
+    GeneralRevealed,
+    MaxHpChanged,
+    TurnedOver,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]
 TAGS: dict[type[Event], str] = {cls: cls.__struct_config__.tag for cls in EVENT_TYPES}
 
 _encoder = msgspec.json.Encoder()
-_decoder = msgspec.json.Decoder(AnyEvent)
+_decoders: dict[tuple[type[Event], ...], msgspec.json.Decoder] = {}
+
+
+def union(extra: tuple[type[Event], ...] = ()) -> Any:
+    """The tagged union of the core events and ``extra`` ones (a ruleset's own events)."""
+    if not extra:
+        return AnyEvent
+    tags = {TAGS[t] for t in EVENT_TYPES}
+    for t in extra:
+        tag = t.__struct_config__.tag
+        if tag in tags:
+            raise ValueError(f"event {t.__name__}: tag {tag!r} is taken")
+        tags.add(tag)
+    return Union[EVENT_TYPES + extra]  # type: ignore[valid-type]
+
+
+def decoder(extra: tuple[type[Event], ...] = ()) -> msgspec.json.Decoder:
+    """A decoder for the core events and ``extra`` ones (a ruleset's own events)."""
+    dec = _decoders.get(extra)
+    if dec is None:
+        dec = _decoders[extra] = msgspec.json.Decoder(union(extra))
+    return dec
 
 
 def encode(event: Event) -> bytes:
     return _encoder.encode(event)
 
 
-def decode(line: bytes | str) -> Event:
-    return _decoder.decode(line)
+def decode(line: bytes | str, extra: tuple[type[Event], ...] = ()) -> Event:
+    return decoder(extra).decode(line)
 
 
-def decode_lines(blob: bytes) -> list[Event]:
-    """Decode a JSON Lines blob of events."""
-    return _decoder.decode_lines(blob)
+def decode_lines(blob: bytes, extra: tuple[type[Event], ...] = ()) -> list[Event]:
+    """Decode a JSON Lines blob of events (with a ruleset's ``extra`` event types)."""
+    return decoder(extra).decode_lines(blob)

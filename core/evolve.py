@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from . import events as ev
-from .generals import general
-from .state import Player, State
+from .state import Slot, State
 
 
 class FoldError(ValueError):
@@ -18,34 +17,73 @@ class FoldError(ValueError):
 
 
 def initial_state(start: ev.GameStarted) -> State:
-    n = start.players
+    from .modes import ruleset_of
+
+    rs = ruleset_of(start.mode)
+    seats, chars = rs.table(start)
+    n = len(chars)
     return State(
         mode=start.mode,
         seed=start.seed,
         rules=start.rules,
         options=dict(start.options),
-        players=[Player(seat=s) for s in range(n)],
+        seats=seats,
+        chars=chars,
         deck=start.deck,
         damage_dealt=[[0] * n for _ in range(n)],
         seq=1,
+        rs=rs,
+        content=rs.content(start.options),
     )
 
 
+def _refresh_all(s: State) -> None:
+    for p in s.chars:
+        if p.slots:
+            s.rs.refresh(s, p.seat)
+
+
 def _roles(s: State, e: ev.RolesDealt) -> None:
-    for p, role in zip(s.players, e.roles, strict=True):
-        p.role = role
+    for seat, role in zip(s.seats, e.roles, strict=True):
+        seat.role = role
+    _refresh_all(s)  # lord skills follow the role
 
 
 def _general(s: State, e: ev.GeneralChosen) -> None:
-    p = s.players[e.seat]
-    g = general(e.general)
-    p.general, p.gender, p.kingdom = g.id, g.gender, g.kingdom
+    p = s.chars[e.seat]
+    slots = p.slots
+    if e.slot < len(slots):
+        slots[e.slot] = Slot(e.general, e.vis)
+    elif e.slot == len(slots):
+        slots.append(Slot(e.general, e.vis))
+    else:
+        raise FoldError(f"seat {e.seat} has no general slot {e.slot - 1} yet")
     p.max_hp, p.hp = e.max_hp, e.hp
+    s.rs.refresh(s, e.seat)
+
+
+def _reveal(s: State, e: ev.GeneralRevealed) -> None:
+    slot = s.chars[e.seat].slots[e.slot]
+    if slot.general != e.general:
+        raise FoldError(f"seat {e.seat}'s slot {e.slot} holds {slot.general!r}, not {e.general!r}")
+    slot.vis = None
+    s.rs.refresh(s, e.seat)
 
 
 def _show_role(s: State, e: ev.RoleShown) -> None:
-    p = s.players[e.seat]
-    p.role, p.role_shown = e.role, True
+    seat = s.seats[e.seat]
+    seat.role, seat.role_shown = e.role, True
+    _refresh_all(s)
+
+
+def _max_hp(s: State, e: ev.MaxHpChanged) -> None:
+    p = s.chars[e.seat]
+    p.max_hp += e.n
+    p.hp = min(p.hp, p.max_hp)
+
+
+def _turned_over(s: State, e: ev.TurnedOver) -> None:
+    s.chars[e.seat].flipped = e.on
 
 
 def _shuffle(s: State, e: ev.PileShuffled) -> None:
@@ -80,19 +118,19 @@ def _take(s: State, zone: str, seat: int, cards: tuple[int, ...]) -> None:
             return
         src: list[int] = pile
     elif zone == "hand":
-        src = s.players[seat].hand
+        src = s.chars[seat].hand
     elif zone == "discard":
         src = s.discard
     elif zone == "processing":
         src = s.processing
     elif zone == "judge":
-        p = s.players[seat]
+        p = s.chars[seat]
         for c in cards:
             p.judge.remove(c)
             p.judge_names.pop(c, None)
         return
     elif zone == "equip":
-        eq = s.players[seat].equip
+        eq = s.chars[seat].equip
         for c in cards:
             slot = next((k for k, v in eq.items() if v == c), None)
             if slot is None:
@@ -112,7 +150,7 @@ def _take(s: State, zone: str, seat: int, cards: tuple[int, ...]) -> None:
 
 def _put(s: State, zone: str, seat: int, cards: tuple[int, ...], reason: str) -> None:
     if zone == "hand":
-        s.players[seat].hand.extend(cards)
+        s.chars[seat].hand.extend(cards)
     elif zone == "discard":
         s.discard.extend(cards)
     elif zone == "processing":
@@ -127,17 +165,17 @@ def _put(s: State, zone: str, seat: int, cards: tuple[int, ...], reason: str) ->
     elif zone == "equip":
         from .deck import CARDS
 
-        eq = s.players[seat].equip
+        eq = s.chars[seat].equip
         for c in cards:
             slot = CARDS[c].kind.subtype
             if slot in eq:
                 raise FoldError(f"seat {seat} already has a {slot}")
             eq[slot] = c
     elif zone == "judge":
-        s.players[seat].judge.extend(cards)
+        s.chars[seat].judge.extend(cards)
         if reason.startswith("as:"):
             for c in cards:
-                s.players[seat].judge_names[c] = reason[3:]
+                s.chars[seat].judge_names[c] = reason[3:]
     elif zone == "removed":
         s.removed.extend(cards)
     else:
@@ -153,7 +191,7 @@ def _move(s: State, e: ev.CardsMoved) -> None:
     # of a record, and this is the fold's hot path.
     cards, src, dst = e.cards, e.src, e.dst
     if src == "hand" or src in _SIMPLE_TABLE:
-        lst = s.players[e.src_seat].hand if src == "hand" else getattr(s, src)
+        lst = s.chars[e.src_seat].hand if src == "hand" else getattr(s, src)
         try:
             for c in cards:
                 lst.remove(c)
@@ -162,7 +200,7 @@ def _move(s: State, e: ev.CardsMoved) -> None:
     else:
         _take(s, src, e.src_seat, cards)
     if dst == "hand":
-        s.players[e.dst_seat].hand.extend(cards)
+        s.chars[e.dst_seat].hand.extend(cards)
     elif dst in _SIMPLE_TABLE:
         getattr(s, dst).extend(cards)
     else:
@@ -176,35 +214,41 @@ def _use(s: State, e: ev.CardUsed) -> None:
         if e.name in ("slash", "fire_slash", "thunder_slash"):
             used["slash_any"] = used.get("slash_any", 0) + 1
             s.drunk = 0
-        elif e.name == "analeptic" and s.players[e.seat].hp > 0:
+        elif e.name == "analeptic" and s.chars[e.seat].hp > 0:
             s.drunk += 1
 
 
 def _damage(s: State, e: ev.Damaged) -> None:
-    p = s.players[e.dst]
+    p = s.chars[e.dst]
     p.hp -= e.n
     if e.src >= 0:
         s.damage_dealt[e.src][e.dst] += e.n
 
 
 def _hp_loss(s: State, e: ev.HpLost) -> None:
-    s.players[e.seat].hp -= e.n
+    s.chars[e.seat].hp -= e.n
 
 
 def _recover(s: State, e: ev.Recovered) -> None:
-    p = s.players[e.seat]
+    p = s.chars[e.seat]
     p.hp = min(p.max_hp, p.hp + e.n)
 
 
 def _death(s: State, e: ev.Died) -> None:
-    p = s.players[e.seat]
+    p = s.chars[e.seat]
     p.alive = False
-    p.role, p.role_shown = e.role, True
     p.chained = False
+    if e.role:
+        seat = s.seats[p.owner]
+        seat.role, seat.role_shown = e.role, True
 
 
 def _end(s: State, e: ev.GameEnded) -> None:
-    s.ended, s.winners, s.end_reason = True, e.winners, e.reason
+    s.ended, s.winners, s.end_reason, s.points = True, e.winners, e.reason, e.points
+    for seat in s.seats:  # at the end every role is shown
+        seat.role_shown = seat.role_shown or bool(seat.role)
+    for i, pts in enumerate(e.points):
+        s.seats[i].points = pts
 
 
 def _decided(s: State, e: ev.Decided) -> None:
@@ -216,7 +260,7 @@ def _reseed(s: State, e: ev.Reseeded) -> None:
 
 
 def _chain(s: State, e: ev.ChainToggled) -> None:
-    s.players[e.seat].chained = e.on
+    s.chars[e.seat].chained = e.on
 
 
 def _played(s: State, e: ev.CardPlayed) -> None:
@@ -236,7 +280,7 @@ def _skill_state(s: State, e: ev.SkillStateChanged) -> None:
     if e.turn:
         s.used[f"{key}@{e.seat}"] = e.value
         return
-    marks = s.players[e.seat].marks
+    marks = s.chars[e.seat].marks
     if e.value:
         marks[key] = e.value
     else:
@@ -272,20 +316,21 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.CardsShown: _nothing,
     ev.GeneralsOffered: _nothing,
     ev.SkillStateChanged: _skill_state,
+    ev.GeneralRevealed: _reveal,
+    ev.MaxHpChanged: _max_hp,
+    ev.TurnedOver: _turned_over,
 }
 
 
-def register_handler(event_type: type, handler: Callable[[State, ev.Event], None]) -> None:
-    """Let a module that adds an event type (a mode, a card family) fold it."""
-    if event_type in HANDLERS:
-        raise ValueError(f"{event_type.__name__} already has a handler")
-    HANDLERS[event_type] = handler
+def handlers_of(state: State) -> dict[type, Callable[[State, ev.Event], None]]:
+    """The folds of a game: the core events' and its ruleset's own."""
+    return state.rs.fold_handlers(HANDLERS)
 
 
 def apply(state: State, event: ev.Event) -> None:
     """Fold one event into ``state`` in place."""
     try:
-        HANDLERS[type(event)](state, event)
+        handlers_of(state)[type(event)](state, event)
     except KeyError:
         if isinstance(event, ev.GameStarted):
             raise FoldError("a game cannot start twice") from None
@@ -310,7 +355,7 @@ def fold(events: Iterable[ev.Event], state: State | None = None) -> State:
         state = initial_state(first)
     else:
         state = state.clone()
-    handlers = HANDLERS
+    handlers = handlers_of(state)
     n = 0
     try:
         for n, e in enumerate(it, 1):  # cheaper than a counter updated in the loop

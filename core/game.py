@@ -12,7 +12,7 @@ from typing import Any
 from . import events as ev
 from .engine import Engine
 from .evolve import FoldError, fold, initial_state
-from .modes import mode_of
+from .modes import ruleset_of
 from .requests import Choice, Request
 from .state import State
 
@@ -72,7 +72,7 @@ class Game:
 
 
 def new_game(mode: str, players: int, seed: int, options: dict[str, Any] | None = None, on_event: Callable[[ev.Event], None] | None = None) -> Game:
-    rules = mode_of(mode)
+    rules = ruleset_of(mode)
     opts = rules.check(players, options or {})
     start = ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=rules.deck(opts))
 

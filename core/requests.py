@@ -36,6 +36,9 @@ class Request(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     cards: tuple[int, ...] = ()  # a pick's candidates
     min: int = 0
     max: int = 0
+    # A secret decision (chosen at the same time as others'): only these seats
+    # may see the answer; the Decided event carries it.
+    vis: tuple[int, ...] | None = None
 
     @property
     def is_pick(self) -> bool:

@@ -1,8 +1,24 @@
 """The state of a game: what a fold of its events gives.
 
-``State`` is a plain mutable msgspec Struct so that folding can update it in
-place (a fold owns its state; ``core.evolve.evolve`` is the pure, copying
-form).  Only ``core.evolve`` writes to a State.
+The table has *seats* and *characters* (GLOSSARY).  A seat is who decides:
+its hand, role, team and points.  A character is what sits on the table:
+general slots, hp, equipment and judge zones, chain and turn-over, marks.
+Identity maps them one to one (character ``c`` belongs to seat ``c``); a
+duel player is one seat with several characters; a hegemony character has a
+main and a deputy slot.  Events name characters by their place (``seat``
+fields), except ``vis`` and a ``Decided`` event's ``seat``, which name the
+deciding seats.  A character's ``hand`` *is* its seat's hand (the same list).
+
+A general slot says who may see its general (``vis``: ``None`` once it is
+face up for everyone).  ``kingdom``, ``gender`` and ``skills`` are derived by
+the game's ruleset from the slots that are face up (``Ruleset.refresh``), so
+nothing there tells a seat more than it may see.
+
+``State`` is a mutable msgspec Struct so that folding can update it in place
+(a fold owns its state; ``core.evolve.evolve`` is the pure, copying form).
+Only ``core.evolve`` and the rulesets' fold handlers write to a State.  Its
+``rs`` and ``content`` are the game's ruleset and content (rules, not data):
+``snapshot(state)`` is the state as plain data.
 """
 from __future__ import annotations
 
@@ -11,42 +27,58 @@ from typing import Any
 import msgspec
 
 ZONES = ("pile", "discard", "processing", "hand", "equip", "judge", "removed")
+_EMPTY: frozenset[str] = frozenset()
 
 
-class Player(msgspec.Struct, gc=False):
+class Seat(msgspec.Struct, gc=False):
     seat: int
-    general: str = ""
-    gender: str = ""
-    kingdom: str = ""
+    hand: list[int] = []
     role: str = ""
     role_shown: bool = False
+    team: int = -1
+    points: int = 0
+
+
+class Slot(msgspec.Struct, gc=False):
+    """One general on a character, and who may see which it is (None: everyone)."""
+
+    general: str
+    vis: tuple[int, ...] | None = None
+
+
+class Character(msgspec.Struct, gc=False):
+    seat: int  # its place at the table (what events call ``seat``)
+    owner: int = -1  # the seat that decides for it
+    slots: list[Slot] = []
     hp: int = 0
     max_hp: int = 0
     alive: bool = True
-    hand: list[int] = []
+    hand: list[int] = []  # its seat's hand (the same list object)
     equip: dict[str, int] = {}  # slot -> card
     judge: list[int] = []  # delayed tricks, last placed last
     judge_names: dict[int, str] = {}  # a delayed trick's card -> what it counts as
     chained: bool = False
     flipped: bool = False
-    # Mode models (see docs/ARCHITECTURE.md): a duel row, hegemony's deputy,
-    # concealed generals, teams and points.
-    deputy: str = ""
-    concealed: list[str] = []
-    reserve: list[str] = []
-    team: int = -1
-    points: int = 0
     marks: dict[str, int] = {}
+    # Derived from the face-up slots by the ruleset (Ruleset.refresh).
+    kingdom: str = ""
+    gender: str = ""
+    skills: frozenset[str] = _EMPTY  # the skills it has now
+    latent: frozenset[str] = _EMPTY  # skills it may use by revealing a concealed slot
 
-    def clone(self) -> "Player":
+    @property
+    def general(self) -> str:
+        """The main slot's general ("" before one is chosen)."""
+        return self.slots[0].general if self.slots else ""
+
+    def clone(self, hand: list[int]) -> "Character":
         return msgspec.structs.replace(
             self,
-            hand=self.hand.copy(),
+            slots=[msgspec.structs.replace(s) for s in self.slots],
+            hand=hand,
             equip=self.equip.copy(),
             judge=self.judge.copy(),
             judge_names=self.judge_names.copy(),
-            concealed=self.concealed.copy(),
-            reserve=self.reserve.copy(),
             marks=self.marks.copy(),
         )
 
@@ -56,7 +88,8 @@ class State(msgspec.Struct, gc=False):
     seed: int
     rules: str
     options: dict[str, Any]
-    players: list[Player]
+    seats: list[Seat]
+    chars: list[Character]
     deck: tuple[int, ...]
     pile: list[int] = []  # the draw pile, top last
     discard: list[int] = []
@@ -74,33 +107,44 @@ class State(msgspec.Struct, gc=False):
     ended: bool = False
     winners: tuple[int, ...] = ()
     end_reason: str = ""
+    points: tuple[int, ...] = ()  # by seat, when the mode scores the game
     seq: int = 0  # events folded so far
+    epoch: int = 0  # bumped whenever a character's skills change (the engine re-reads its hooks)
+    rs: Any = None  # the game's ruleset (core.modes.base.Ruleset)
+    content: Any = None  # the game's content (core.content.Content)
 
     @property
     def n(self) -> int:
-        return len(self.players)
+        """How many characters are on the table."""
+        return len(self.chars)
+
+    def owner(self, c: int) -> int:
+        return self.chars[c].owner
 
     def alive_seats(self) -> list[int]:
-        return [p.seat for p in self.players if p.alive]
+        """The living characters, in table order."""
+        return [p.seat for p in self.chars if p.alive]
 
     def next_alive(self, seat: int) -> int:
-        n = len(self.players)
+        n = len(self.chars)
         for k in range(1, n + 1):
             s = (seat + k) % n
-            if self.players[s].alive:
+            if self.chars[s].alive:
                 return s
         return seat
 
     def seats_from(self, seat: int) -> list[int]:
-        """Living seats in turn order starting with ``seat`` (if alive)."""
-        n = len(self.players)
-        return [s for k in range(n) if self.players[s := (seat + k) % n].alive]
+        """Living characters in turn order starting with ``seat`` (if alive)."""
+        n = len(self.chars)
+        return [s for k in range(n) if self.chars[s := (seat + k) % n].alive]
 
     def clone(self) -> "State":
+        seats = [msgspec.structs.replace(s, hand=s.hand.copy()) for s in self.seats]
         return msgspec.structs.replace(
             self,
             options=self.options.copy(),
-            players=[p.clone() for p in self.players],
+            seats=seats,
+            chars=[p.clone(seats[p.owner].hand) for p in self.chars],
             pile=self.pile.copy(),
             discard=self.discard.copy(),
             processing=self.processing.copy(),
@@ -123,8 +167,18 @@ class State(msgspec.Struct, gc=False):
         put(self.discard, "discard")
         put(self.processing, "processing")
         put(self.removed, "removed")
-        for p in self.players:
-            put(p.hand, f"hand:{p.seat}")
+        for s in self.seats:
+            put(s.hand, f"hand:{s.seat}")
+        for p in self.chars:
             put(p.equip.values(), f"equip:{p.seat}")
             put(p.judge, f"judge:{p.seat}")
         return where
+
+
+def _plain(obj: Any) -> Any:
+    return getattr(obj, "id", repr(obj))
+
+
+def snapshot(state: State) -> dict[str, Any]:
+    """The state as plain data (the ruleset and content by id), e.g. to compare two states."""
+    return msgspec.to_builtins(state, enc_hook=_plain)

@@ -1,11 +1,12 @@
 """What one seat may see (boardgame.io's playerView).
 
 ``view(state, seat)`` is the projection as data: no other seat's hand, no
-hidden role, no draw-pile order.  ``seat=None`` is the full review.  A card
-can also lie face down in an open zone (moved there with a ``vis`` that leaves
-the seat out); the State does not say so, so the caller that knows (the
-replay's ``Visibility``, from the events) passes those cards as ``unseen``
-and the view shows ``None`` in their place.
+hidden role, no concealed general, no draw-pile order.  ``seat=None`` is the
+full review.  A card can also lie face down in an open zone (moved there with
+a ``vis`` that leaves the seat out); the State does not say so, so the caller
+that knows (the replay's ``Visibility``, from the events) passes those cards
+as ``unseen`` and the view shows ``None`` in their place.  A general slot says
+itself who may see it; kingdom and gender come only from face-up generals.
 ``SeatView`` is the cheap read-only window a bot decides through.
 """
 from __future__ import annotations
@@ -15,7 +16,11 @@ from typing import Any
 
 from .deck import CARDS
 from .distance import attack_range, distance, in_attack_range
-from .state import State
+from .state import Character, State
+
+
+def _sees(slot_vis: tuple[int, ...] | None, seat: int | None) -> bool:
+    return seat is None or slot_vis is None or seat in slot_vis
 
 
 def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) -> dict[str, Any]:
@@ -26,25 +31,41 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
     else:
         def show(cards: Iterable[int]) -> list[Any]:
             return [None if c in unseen else c for c in cards]
-    players = []
-    for p in state.players:
-        mine = full or p.seat == seat
-        players.append(
+    rs = state.rs
+    seats = []
+    for s in state.seats:
+        mine = full or s.seat == seat
+        seats.append(
+            {
+                "seat": s.seat,
+                "role": s.role if (mine or s.role_shown) else None,
+                "side": rs.side(state, s.seat) if full else rs.known_side(state, seat, s.seat),
+                "hand_count": len(s.hand),
+                "hand": list(s.hand) if mine else None,
+                "points": s.points,
+            }
+        )
+    chars = []
+    for p in state.chars:
+        generals = [sl.general if _sees(sl.vis, seat) else None for sl in p.slots]
+        chars.append(
             {
                 "seat": p.seat,
-                "general": p.general,
+                "owner": p.owner,
+                "general": generals[0] if generals else "",
+                "generals": generals,
+                "concealed": [sl.vis is not None for sl in p.slots],
                 "kingdom": p.kingdom,
                 "gender": p.gender,
                 "hp": p.hp,
                 "max_hp": p.max_hp,
                 "alive": p.alive,
-                "role": p.role if (mine or p.role_shown) else None,
                 "hand_count": len(p.hand),
-                "hand": list(p.hand) if mine else None,
                 "equip": dict(zip(p.equip, show(p.equip.values()))),
                 "judge": show(p.judge),
                 "chained": p.chained,
                 "flipped": p.flipped,
+                "marks": dict(p.marks),
             }
         )
     return {
@@ -59,15 +80,22 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
         "pile": list(state.pile) if full else None,
         "discard": show(state.discard),
         "processing": show(state.processing),
-        "players": players,
+        "seats": seats,
+        "characters": chars,
         "ended": state.ended,
         "winners": list(state.winners),
         "end_reason": state.end_reason,
+        "points": list(state.points),
     }
 
 
 class SeatView:
-    """Read-only access to what ``seat`` may see; what a bot decides through."""
+    """Read-only access to what ``seat`` may see; what a bot decides through.
+
+    Characters are named by their place (``seat`` arguments); ``self.seat`` is
+    the deciding seat.  Generals, roles and sides are only what this seat may
+    see: a concealed general of another seat is None.
+    """
 
     __slots__ = ("_s", "seat", "memo")
 
@@ -79,56 +107,79 @@ class SeatView:
 
     @property
     def n(self) -> int:
-        return len(self._s.players)
+        return len(self._s.chars)
+
+    @property
+    def mode(self) -> str:
+        return self._s.mode
 
     @property
     def hand(self) -> list[int]:
-        return self._s.players[self.seat].hand
+        return self._s.seats[self.seat].hand
 
     def hand_names(self) -> list[str]:
-        return [CARDS[c].name for c in self._s.players[self.seat].hand]
+        return [CARDS[c].name for c in self._s.seats[self.seat].hand]
 
     def role(self, seat: int) -> str | None:
-        p = self._s.players[seat]
-        return p.role if (seat == self.seat or p.role_shown) else None
+        s = self._s.seats[self._s.chars[seat].owner]
+        return s.role if (s.seat == self.seat or s.role_shown) else None
 
     def roles(self) -> list[str | None]:
-        """Every seat's role as this seat knows it (its own, and those shown)."""
-        me = self.seat
-        return [p.role if (p.role_shown or p.seat == me) else None for p in self._s.players]
+        """Every character's role as this seat knows it (its own, and those shown)."""
+        return [self.role(p.seat) for p in self._s.chars]
+
+    def side(self, seat: int) -> str | None:
+        """The side (team) of ``seat``'s owner as this seat knows it, or None."""
+        st = self._s
+        return st.rs.known_side(st, self.seat, st.chars[seat].owner)
+
+    def general(self, seat: int, slot: int = 0) -> str | None:
+        """The general in a slot of ``seat``'s character, if this seat may see it."""
+        slots = self._s.chars[seat].slots
+        if slot >= len(slots):
+            return None
+        sl = slots[slot]
+        return sl.general if _sees(sl.vis, self.seat) else None
+
+    def kingdom(self, seat: int) -> str:
+        return self._s.chars[seat].kingdom
 
     def hp(self, seat: int) -> int:
-        return self._s.players[seat].hp
+        return self._s.chars[seat].hp
 
     def max_hp(self, seat: int) -> int:
-        return self._s.players[seat].max_hp
+        return self._s.chars[seat].max_hp
 
     def alive(self, seat: int) -> bool:
-        return self._s.players[seat].alive
+        return self._s.chars[seat].alive
 
     def hand_count(self, seat: int) -> int:
-        return len(self._s.players[seat].hand)
+        return len(self._s.chars[seat].hand)
 
     def equip(self, seat: int) -> dict[str, int]:
-        return self._s.players[seat].equip
+        return self._s.chars[seat].equip
 
     def judge(self, seat: int) -> list[int]:
-        return self._s.players[seat].judge
+        return self._s.chars[seat].judge
 
     def chained(self, seat: int) -> bool:
-        return self._s.players[seat].chained
+        return self._s.chars[seat].chained
 
     def gender(self, seat: int) -> str:
-        return self._s.players[seat].gender
+        return self._s.chars[seat].gender
+
+    def character(self, seat: int) -> Character:
+        """Public facts of a character (hp, zones, chain); never read its slots or hand through it."""
+        return self._s.chars[seat]
 
     def equip_name(self, seat: int, slot: str) -> str | None:
         """The name of what ``seat`` has in ``slot`` (weapon, armor, horses), or None."""
-        card = self._s.players[seat].equip.get(slot)
+        card = self._s.chars[seat].equip.get(slot)
         return None if card is None else CARDS[card].name
 
     def judge_names(self, seat: int) -> list[str]:
         """What the cards in ``seat``'s judge zone count as (public)."""
-        p = self._s.players[seat]
+        p = self._s.chars[seat]
         return [p.judge_names.get(c, CARDS[c].name) for c in p.judge]
 
     def damage_dealt(self, src: int, dst: int) -> int:
@@ -146,6 +197,13 @@ class SeatView:
 
     def in_range(self, a: int, b: int) -> bool:
         return in_attack_range(self._s, a, b)
+
+    def has_skill(self, seat: int, sid: str) -> bool:
+        """A face-up skill of ``seat`` (public), or one of this seat's own concealed generals."""
+        p = self._s.chars[seat]
+        if not p.alive:
+            return False
+        return sid in p.skills or (p.owner == self.seat and sid in p.latent)
 
     @property
     def current(self) -> int:

@@ -1,9 +1,11 @@
-"""The timing windows of seed 000, in order, and the hooks attached to them.
+"""The timing windows of seed 000, in order; what a hook and a form are.
 
 A window is a named point in a resolution where cards, equipment, skills and
 mode rules may act (FreeKill calls them trigger events).  The orders below are
 seed 000's "规则冲突和优先级" section.  Hooks at one window run in seat order from
 the current player; an owner with several hooks there chooses their order.
+Hooks and forms are registered in a content pack (``core.content``), so each
+game has its own.
 """
 from __future__ import annotations
 
@@ -107,59 +109,6 @@ class Hook:
     skill: str = ""
 
 
-HOOKS: dict[str, list[Hook]] = {}
-
-
-def attach(hook: Hook) -> Hook:
-    if hook.window not in WINDOW_ZH:
-        raise ValueError(f"unknown window {hook.window!r}; windows are listed in core.windows")
-    HOOKS.setdefault(hook.window, []).append(hook)
-    return hook
-
-
-# -- modifier points -------------------------------------------------------------
-# Plain lists and dicts that card families and skills append to.  They live
-# here (not in the engine) so a family module can register without importing
-# the engine.
-
-# (state, seat, limit) -> limit: how many 杀 a seat may use this turn (诸葛连弩, 咆哮).
-SLASH_LIMIT_MODS: list[Callable[["State", int, int], int]] = []
-# (state, seat) -> how many extra targets the seat's 杀 may take now (方天画戟).
-SLASH_EXTRA_TARGETS: list[Callable[["State", int], int]] = []
-# Run (not a flow) right after a Damaged event, before dying (铁索连环 unchains).
-DAMAGE_APPLIED: list[Callable[["Engine", "DamageCtx"], None]] = []
-# Flows run after every damage resolution (铁索连环 passes nature damage on).
-AFTER_DAMAGE: list[Callable[["Engine", "DamageCtx"], Generator]] = []
-# Run (not a flow) after cards leave a seat's equipment: (engine, seat, cards) (白银狮子, 枭姬).
-EQUIP_LOST: list[Callable[["Engine", int, tuple[int, ...]], None]] = []
-# Run (not a flow) after cards leave a seat's hand: (engine, seat, cards) (连营).
-# What must ask or draw queues a flow with ``Engine.later``; it runs at the
-# next timing window (失去牌后).
-HAND_LOST: list[Callable[["Engine", int, tuple[int, ...]], None]] = []
-# card name -> (state, user, target) -> True when ``target`` may not be chosen
-# as a target of ``user``'s card of that name (空城, 谦逊).
-TARGET_BANS: dict[str, list[Callable[["State", int, int], bool]]] = {}
-# (state, seat) -> True when the seat's tricks have no distance limit (奇才).
-TRICK_DISTANCE_FREE: list[Callable[["State", int], bool]] = []
-
-
-def target_banned(state: "State", user: int, target: int, name: str) -> bool:
-    """May ``target`` not be chosen as a target of ``user``'s card ``name``?"""
-    bans = TARGET_BANS.get(name)
-    if bans:
-        for ban in bans:
-            if ban(state, user, target):
-                return True
-    return False
-
-
-def trick_distance_free(state: "State", seat: int) -> bool:
-    for free in TRICK_DISTANCE_FREE:
-        if free(state, seat):
-            return True
-    return False
-
-
 @dataclass(frozen=True, slots=True)
 class Form:
     """A way to use or play cards as a card they are not printed as.
@@ -189,13 +138,3 @@ class Form:
     @property
     def source(self) -> str:
         return self.skill or self.option
-
-
-FORMS: dict[str, Form] = {}
-
-
-def add_form(form: Form) -> Form:
-    if form.option in FORMS:
-        raise ValueError(f"form {form.option!r} is registered twice")
-    FORMS[form.option] = form
-    return form

@@ -33,7 +33,7 @@ import msgspec
 
 from . import format as fmt
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # v2: decisions.vis
 
 
 from .db import ArchiveError, default_db, game_paths, open_db  # noqa: E402,F401  (re-exported)
@@ -94,7 +94,8 @@ CREATE TABLE IF NOT EXISTS decisions (
     turn INTEGER, round INTEGER,  -- 0 before the first turn (choosing generals, say)
     current SMALLINT, phase VARCHAR,  -- whose turn it is (NULL before the first), and its phase
     hand SMALLINT[],            -- the decider's hand just before deciding (what they could see)
-    hand_size SMALLINT
+    hand_size SMALLINT,
+    vis SMALLINT[]              -- a secret decision: the seats that may see it (NULL: everyone)
 );
 """
 
@@ -108,6 +109,9 @@ def ensure_schema(con) -> None:
         con.execute("INSERT INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
     elif int(row[0]) > SCHEMA_VERSION:
         raise ArchiveError(f"the archive's schema v{row[0]} is newer than this sgz (v{SCHEMA_VERSION})")
+    elif int(row[0]) < 2:
+        con.execute("ALTER TABLE decisions ADD COLUMN IF NOT EXISTS vis SMALLINT[]")
+        con.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
 
 
 def _refresh_dimensions(con) -> None:
@@ -182,8 +186,12 @@ def event_shape() -> EventShape:
 
     struct: dict[str, str] = {"t": "VARCHAR", "i": "INTEGER"}
     fields_by_tag: dict[str, dict[str, msgspec.structs.FieldInfo]] = {}
-    for cls in ev.EVENT_TYPES:
-        tag = ev.TAGS[cls]
+    from core.modes import RULESETS
+
+    # The core events and every registered mode's own.
+    types = list(ev.EVENT_TYPES) + [t for rs in RULESETS.values() for t in rs.events if t not in ev.TAGS]
+    for cls in types:
+        tag = cls.__struct_config__.tag
         fields = {f.encode_name: f for f in msgspec.structs.fields(cls)}
         fields_by_tag[tag] = fields
         for name, f in fields.items():
@@ -353,7 +361,7 @@ def ingest(
             report.skipped += 1
             continue
         known.add(header.game)
-        legacy = header.v < fmt.FORMAT_VERSION
+        legacy = header.v < fmt.CHAIN_SINCE  # an older chain: checked in Python
         if legacy:
             s = fmt.scan(path)
             if s.error is not None:
@@ -623,7 +631,9 @@ def _fill_seats(con) -> None:
         roles AS (SELECT game, unnest(r) AS role, unnest(range(len(r)))::SMALLINT AS seat
                   FROM (SELECT game, TRY_CAST(data->'$.roles' AS VARCHAR[]) AS r FROM _ev WHERE type = 'roles')),
         shown AS (SELECT game, actor AS seat, arg_max(data->>'$.role', seq) AS role FROM _ev WHERE type IN ('show_role', 'death') GROUP BY ALL),
-        gen AS (SELECT game, actor AS seat, arg_max(data->>'$.general', seq) AS general FROM _ev WHERE type = 'general' GROUP BY ALL),
+        gen AS (SELECT game, actor AS seat, arg_max(data->>'$.general', seq) AS general FROM _ev
+                WHERE type = 'general' AND coalesce(TRY_CAST(data->>'$.slot' AS INTEGER), 0) = 0 GROUP BY ALL),
+        ends AS (SELECT game, TRY_CAST(data->'$.points' AS INTEGER[]) AS pts FROM _ev WHERE type = 'end'),
         dead AS (SELECT game, seat, min(seq) AS died_seq, arg_min(killer, seq) AS killer, arg_min(cause, seq) AS cause
                  FROM deaths WHERE game IN (SELECT game FROM _files) GROUP BY ALL),
         dealt AS (SELECT game, src AS seat, sum(n) AS n FROM damage WHERE src >= 0 AND game IN (SELECT game FROM _files) GROUP BY ALL),
@@ -633,12 +643,13 @@ def _fill_seats(con) -> None:
                CASE WHEN NOT g.finished THEN 'unfinished' WHEN len(g.winners) = 0 THEN 'draw'
                     WHEN list_contains(g.winners, s.seat) THEN 'win' ELSE 'loss' END,
                g.finished AND list_contains(g.winners, s.seat),
-               NULL, dead.died_seq, dead.killer, dead.cause,
+               ends.pts[s.seat + 1], dead.died_seq, dead.killer, dead.cause,
                coalesce(dealt.n, 0), coalesce(taken.n, 0)
         FROM s JOIN games g ON g.game = s.game
         LEFT JOIN roles ON roles.game = s.game AND roles.seat = s.seat
         LEFT JOIN shown ON shown.game = s.game AND shown.seat = s.seat
         LEFT JOIN gen ON gen.game = s.game AND gen.seat = s.seat
+        LEFT JOIN ends ON ends.game = s.game
         LEFT JOIN generals gd ON gd.general = gen.general
         LEFT JOIN dead ON dead.game = s.game AND dead.seat = s.seat
         LEFT JOIN dealt ON dealt.game = s.game AND dealt.seat = s.seat
@@ -661,7 +672,7 @@ def _fill_decisions(con) -> None:
                   UNION ALL
                   SELECT game, seq, to_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND to_zone = 'hand')
             GROUP BY ALL),
-        decs AS (SELECT game, seq, actor AS seat, kind, cards, targets, option FROM _ev WHERE type = 'dec'),
+        decs AS (SELECT game, seq, actor AS seat, kind, cards, targets, option, vis FROM _ev WHERE type = 'dec'),
         rows AS (SELECT game, seq, seat, w0, w1, w2, false AS is_dec FROM toggles
                  UNION ALL SELECT game, seq, seat, 0::UBIGINT, 0::UBIGINT, 0::UBIGINT, true FROM decs),
         run AS (SELECT game, seq, seat, is_dec,
@@ -677,7 +688,7 @@ def _fill_decisions(con) -> None:
                   FROM _ev WHERE type = 'turn'),
         phases AS (SELECT game, seq, phase FROM _ev WHERE type IN ('phase', 'turn_end', 'turn'))
         SELECT d.game, d.seq, d.seat, d.kind, d.cards, d.targets, coalesce(d.option, ''),
-               coalesce(t.turn, 0), coalesce(t.round, 0), t.current, coalesce(p.phase, ''), h.hand, len(h.hand)
+               coalesce(t.turn, 0), coalesce(t.round, 0), t.current, coalesce(p.phase, ''), h.hand, len(h.hand), d.vis
         FROM decs d
         JOIN hands h ON h.game = d.game AND h.seq = d.seq
         ASOF LEFT JOIN turns t ON t.game = d.game AND t.seq <= d.seq

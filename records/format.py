@@ -1,4 +1,4 @@
-"""The record file format, version 2.
+"""The record file format, version 3.
 
 Line 1 is the header (a JSON object with ``"sgz": "record"``).  Every later
 line is one event as JSON, with two fields appended:
@@ -21,7 +21,10 @@ of records inside DuckDB while ingesting it; a link depends only on the
 previous line's stored ``h``, so the check is set-wise, not sequential.
 
 Version 1 (until 5ee118e) was the same but with a 4-byte BLAKE2b chain and the
-header's ``h`` over its JSON without ``h``.  ``read_record`` reads both; a
+header's ``h`` over its JSON without ``h``.  Version 2 (until the ruleset seam)
+had the same chain as version 3; v3 events may carry more (a secret decision's
+``vis``, general slots, a mode's own events), and ``UPCASTS[2]`` adds the
+``vis`` of v2's secret decisions.  ``read_record`` reads both; a
 format change that also changes the events adds an entry to ``UPCASTS``.
 
 The writer only appends, and never rewrites earlier bytes (it opens the file
@@ -43,7 +46,8 @@ import msgspec
 
 from core import events as ev
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+CHAIN_SINCE = 2  # the format whose chain (MD5, Base64) every later format keeps
 H_LEN = 6  # characters of the link
 TAIL_LEN = 6 + H_LEN + 2  # len(',"h":"') + the link + len('"}')
 _TAIL = b',"h":"'
@@ -76,19 +80,38 @@ class RecordError(ValueError):
 
 
 _header_decoder = msgspec.json.Decoder(Header)
-_event_decoder = msgspec.json.Decoder(ev.AnyEvent)
 _encoder = msgspec.json.Encoder()
 
 # Upcasting: UPCASTS[v] turns one event of format v (as a plain dict) into
 # format v + 1, or is None when the events did not change between the two.
 # Reading a v-record applies UPCASTS[v], UPCASTS[v + 1], ... in turn.
+def _secret_general_picks(raw: dict[str, Any]) -> dict[str, Any]:
+    # v2 -> v3: a decision carries ``vis`` when it is secret.  In v2 only
+    # identity existed, whose generals are chosen at the same time by every
+    # seat but the lord (seat 0, whose choice is shown).
+    if raw.get("t") == "dec" and raw.get("kind") == "general" and raw.get("seat", 0) != 0:
+        raw["vis"] = [raw["seat"]]
+    return raw
+
+
 UPCASTS: dict[int, Callable[[dict[str, Any]], dict[str, Any]] | None] = {
     1: None,  # v1 -> v2 changed only the chain hash
+    2: _secret_general_picks,
 }
 
 
+def event_types(mode: str) -> tuple[type[ev.Event], ...]:
+    """The event types a record of ``mode`` may hold besides the core ones (its ruleset's own)."""
+    from core.modes import ModeError, ruleset_of
+
+    try:
+        return ruleset_of(mode).events
+    except ModeError:
+        return ()  # an unknown mode: its own events fail to decode, with the line named
+
+
 def link(prev: bytes, body: bytes) -> bytes:
-    """The chain link of a line (format v2): 6 Base64 characters of MD5(prev + body)."""
+    """The chain link of a line (formats v2 and v3): 6 Base64 characters of MD5(prev + body)."""
     return base64.b64encode(hashlib.md5(prev + body, usedforsecurity=False).digest())[:H_LEN]
 
 
@@ -97,7 +120,7 @@ def _link_v1(prev: bytes, body: bytes) -> bytes:
 
 
 def header_line(header: Header) -> bytes:
-    """The header as its v2 line (without the newline), ``h`` computed."""
+    """The header as its line (without the newline), ``h`` computed."""
     full = _encoder.encode(msgspec.structs.replace(header, h="0" * H_LEN))
     body = full[:-TAIL_LEN]
     assert full[-TAIL_LEN:] == b',"h":"' + b"0" * H_LEN + b'"}', "h must be the header's last field"
@@ -201,7 +224,7 @@ def check_lines(lines: list[bytes], version: int) -> tuple[int, str] | None:
 
     Checks the chain and the sequence numbers; not the JSON (see ``scan``).
     """
-    if version == 1:
+    if version < CHAIN_SINCE:
         return _check_lines_v1(lines)
     prev = b""
     for n, line in enumerate(lines):
@@ -241,20 +264,22 @@ def _check_lines_v1(lines: list[bytes]) -> tuple[int, str] | None:
     return None
 
 
-def decode_events(body_lines: list[bytes], version: int) -> list[ev.Event]:
-    """Decode event lines of a record of format ``version``, upcasting them.
+def decode_events(body_lines: list[bytes], version: int, mode: str = "identity") -> list[ev.Event]:
+    """Decode event lines of a record of format ``version`` and ``mode``, upcasting them.
 
     Raises msgspec.DecodeError / ValidationError on a bad event.
     """
+    extra = event_types(mode)
     steps = [UPCASTS[v] for v in range(version, FORMAT_VERSION) if UPCASTS.get(v) is not None]
     if not steps:
-        return _event_decoder.decode_lines(b"\n".join(body_lines)) if body_lines else []
+        return ev.decoder(extra).decode_lines(b"\n".join(body_lines)) if body_lines else []
     out = []
+    kind = ev.union(extra)
     for line in body_lines:
         raw = msgspec.json.decode(line)
         for step in steps:
             raw = step(raw)  # type: ignore[misc]
-        out.append(msgspec.convert(raw, ev.AnyEvent))
+        out.append(msgspec.convert(raw, kind))
     return out
 
 
@@ -293,12 +318,12 @@ def scan(path: str | Path) -> Scan:
         return Scan(where, None, [], f"{where}:1: {bad[1]}", 1, unterminated)  # type: ignore[index]
     body = lines[1:good]
     try:
-        events = decode_events(body, header.v)
+        events = decode_events(body, header.v, header.mode)
     except (msgspec.DecodeError, msgspec.ValidationError):
         events = []
         for n, line in enumerate(body):
             try:
-                events.extend(decode_events([line], header.v))
+                events.extend(decode_events([line], header.v, header.mode))
             except (msgspec.DecodeError, msgspec.ValidationError) as exc:
                 bad = (n + 1, f"bad event ({exc})")
                 break
@@ -327,7 +352,7 @@ def read_record(path: str | Path, *, verify: bool = True) -> Record:
         raise RecordError(f"{where}:1: empty file, not a record")
     header = parse_header(lines[0], where)
     try:
-        events = decode_events(lines[1:], header.v)
+        events = decode_events(lines[1:], header.v, header.mode)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise RecordError(f"{where}: bad events ({exc})") from None
     if events and not isinstance(events[0], ev.GameStarted):

@@ -37,7 +37,11 @@ def schemas() -> dict[str, dict[str, Any]]:
 
     from .format import FORMAT_VERSION, Header
 
-    (header, event), defs = msgspec.json.schema_components([Header, ev.AnyEvent], ref_template="#/$defs/{name}")
+    from core.modes import BUILTIN, ruleset_of
+
+    # Every event a mode of sgz writes: the core ones and each ruleset's own.
+    extra = tuple(t for mode in BUILTIN for t in ruleset_of(mode).events)
+    (header, event), defs = msgspec.json.schema_components([Header, ev.union(extra)], ref_template="#/$defs/{name}")
 
     def doc(root: dict[str, Any], title: str, description: str) -> dict[str, Any]:
         used: dict[str, Any] = {}
@@ -57,7 +61,7 @@ def schemas() -> dict[str, dict[str, Any]]:
     }
     return {
         "header.schema.json": doc(header, "sgz record header", f"Line 1 of a record file (format v{FORMAT_VERSION})."),
-        "event.schema.json": doc(event, "sgz event", "One game event, tagged by \"t\" (core.events.AnyEvent)."),
+        "event.schema.json": doc(event, "sgz event", "One game event, tagged by \"t\": the core events (core.events.AnyEvent) and every mode's own."),
         "record-line.schema.json": {"$schema": DIALECT, "title": "sgz record event line", "description": "Lines 2... of a record file: an event with its sequence number and chain link.", **line},
     }
 

@@ -36,7 +36,8 @@ def common_prefix(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> int:
     return n
 
 
-_PLAYER_FIELDS = ("general", "role", "hp", "max_hp", "alive", "hand", "equip", "judge", "chained", "flipped")
+_SEAT_FIELDS = ("role", "hand", "points")
+_CHARACTER_FIELDS = ("slots", "hp", "max_hp", "alive", "equip", "judge", "chained", "flipped")
 _TABLE_FIELDS = ("turn", "round", "current", "phase", "discard", "processing", "removed", "ended", "winners", "end_reason", "seed")
 
 
@@ -54,10 +55,13 @@ def state_diff(a: State, b: State) -> list[dict[str, Any]]:
         differ("pile size", len(a.pile), len(b.pile))
         if len(a.pile) == len(b.pile):
             out.append({"what": "pile", "a": "(order differs)", "b": "(order differs)"})
-    for pa, pb in zip(a.players, b.players):
-        for name in _PLAYER_FIELDS:
-            differ(f"seat {pa.seat} {name}", getattr(pa, name), getattr(pb, name))
-    differ("players", len(a.players), len(b.players))
+    for sa, sb in zip(a.seats, b.seats):
+        for name in _SEAT_FIELDS:
+            differ(f"seat {sa.seat} {name}", getattr(sa, name), getattr(sb, name))
+    for pa, pb in zip(a.chars, b.chars):
+        for name in _CHARACTER_FIELDS:
+            differ(f"seat {pa.seat} {'general' if name == 'slots' else name}", getattr(pa, name), getattr(pb, name))
+    differ("characters", len(a.chars), len(b.chars))
     return out
 
 

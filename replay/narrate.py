@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from core import events as ev
 from core.deck import CARDS, KINDS
@@ -15,14 +16,29 @@ NATURE_ZH = {"normal": "", "fire": "火焰", "thunder": "雷电"}
 
 
 class Narrator:
-    """Narrates events for ``viewer`` (None: the full review) in ``lang``."""
+    """Narrates events for ``viewer`` (None: the full review) in ``lang``.
 
-    def __init__(self, lang: str = "en", viewer: int | None = None) -> None:
+    A mode's own events are narrated by its ruleset (``Ruleset.narrate``):
+    the mode is learnt from the GameStarted event, or given as ``mode``.
+    """
+
+    def __init__(self, lang: str = "en", viewer: int | None = None, mode: str | None = None) -> None:
         if lang not in ("en", "zh"):
             raise ValueError(f"unknown language {lang!r} (en, zh)")
         self.lang = lang
         self.viewer = viewer
         self.zh = lang == "zh"
+        self.rs: Any = None
+        if mode is not None:
+            self.learn(mode)
+
+    def learn(self, mode: str) -> None:
+        from core.modes import RULESETS
+
+        self.rs = RULESETS.get(mode)
+
+    def sees(self, vis: tuple[int, ...] | None) -> bool:
+        return vis is None or self.viewer is None or self.viewer in vis
 
     def seat(self, s: int) -> str:
         if s < 0:
@@ -43,9 +59,10 @@ class Narrator:
 
     def line(self, e: ev.Event, state: State | None = None) -> str | None:
         fn = _TEXT.get(type(e))
-        if fn is None:  # an event type without prose yet
-            return _as_data(self, e)
-        return fn(self, e)
+        if fn is not None:
+            return fn(self, e)
+        text = self.rs.narrate(self, e) if self.rs is not None else None
+        return text if text is not None else _as_data(self, e)  # an event type without prose
 
 
 # Fields of an event without prose that a seat may be told: who, how much,
@@ -67,6 +84,7 @@ def _as_data(n: Narrator, e: ev.Event) -> str:
 
 
 def _start(n: Narrator, e: ev.GameStarted) -> str:
+    n.learn(e.mode)
     return (f"游戏开始：{e.mode}，{e.players}人，种子{e.seed}" if n.zh else f"Game starts: {e.mode}, {e.players} players, seed {e.seed}")
 
 
@@ -79,8 +97,30 @@ def _roles(n: Narrator, e: ev.RolesDealt) -> str:
 
 
 def _general(n: Narrator, e: ev.GeneralChosen) -> str:
+    if not n.sees(e.vis):
+        return f"{n.seat(e.seat)}获得一张暗置的武将牌" if n.zh else f"{n.seat(e.seat)} takes a concealed general"
     g = n.name(e.general)
+    if e.slot:
+        hidden = "" if e.vis is None else ("（暗置）" if n.zh else " (concealed)")
+        return f"{n.seat(e.seat)}的副将：{g}{hidden}" if n.zh else f"{n.seat(e.seat)}'s second general: {g}{hidden}"
     return f"{n.seat(e.seat)}选择武将{g}（体力{e.hp}/{e.max_hp}）" if n.zh else f"{n.seat(e.seat)} plays {g} ({e.hp}/{e.max_hp} hp)"
+
+
+def _reveal(n: Narrator, e: ev.GeneralRevealed) -> str:
+    g = n.name(e.general)
+    return f"{n.seat(e.seat)}明置武将{g}" if n.zh else f"{n.seat(e.seat)} reveals {g}"
+
+
+def _max_hp(n: Narrator, e: ev.MaxHpChanged) -> str:
+    if n.zh:
+        return f"{n.seat(e.seat)}{'增加' if e.n > 0 else '减少'}{abs(e.n)}点体力上限"
+    return f"{n.seat(e.seat)} {'gains' if e.n > 0 else 'loses'} {abs(e.n)} max hp"
+
+
+def _turned_over(n: Narrator, e: ev.TurnedOver) -> str:
+    if n.zh:
+        return f"{n.seat(e.seat)}{'翻面' if e.on else '翻回正面'}"
+    return f"{n.seat(e.seat)} is turned {'face down' if e.on else 'face up'}"
 
 
 def _offer(n: Narrator, e: ev.GeneralsOffered) -> str:
@@ -178,13 +218,18 @@ def _dying(n: Narrator, e: ev.Dying) -> str:
 
 def _death(n: Narrator, e: ev.Died) -> str:
     if n.zh:
-        return f"{n.seat(e.seat)}（{ROLE_ZH.get(e.role, e.role)}）阵亡，凶手：{n.seat(e.killer)}"
-    return f"{n.seat(e.seat)} ({e.role}) dies, killed by {n.seat(e.killer)}"
+        role = f"（{ROLE_ZH.get(e.role, e.role)}）" if e.role else ""
+        return f"{n.seat(e.seat)}{role}阵亡，凶手：{n.seat(e.killer)}"
+    role = f" ({e.role})" if e.role else ""
+    return f"{n.seat(e.seat)}{role} dies, killed by {n.seat(e.killer)}"
 
 
 def _end(n: Narrator, e: ev.GameEnded) -> str:
     winners = ", ".join(n.seat(s) for s in e.winners) or ("无" if n.zh else "none")
-    return f"游戏结束（{e.reason}），胜者：{winners}" if n.zh else f"Game over ({e.reason}); winners: {winners}"
+    points = ", ".join(f"{n.seat(s)} {p}" for s, p in enumerate(e.points))
+    if n.zh:
+        return f"游戏结束（{e.reason}），胜者：{winners}" + (f"；积分：{points}" if points else "")
+    return f"Game over ({e.reason}); winners: {winners}" + (f"; points: {points}" if points else "")
 
 
 def _dec(n: Narrator, e: ev.Decided) -> None:
@@ -232,6 +277,9 @@ _TEXT: dict[type, Callable] = {
     ev.CardsShown: _shown,
     ev.GeneralsOffered: _offer,
     ev.SkillStateChanged: _skill_state,
+    ev.GeneralRevealed: _reveal,
+    ev.MaxHpChanged: _max_hp,
+    ev.TurnedOver: _turned_over,
 }
 
 
@@ -251,7 +299,3 @@ def display_name(name: str, lang: str = "en") -> str:
         return sk.name_zh if zh else (sk.name_en or sk.id)
     return name
 
-
-def register_text(event_type: type, fn: Callable) -> None:
-    """Narration for an event type added by a card family or mode."""
-    _TEXT[event_type] = fn

@@ -24,13 +24,15 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
     phase = PHASE_ZH.get(v["phase"], v["phase"]) if zh else v["phase"]
     head = f"第{v['round']}轮 第{v['turn']}回合 当前{v['current']}号位 {phase}" if zh else f"round {v['round']} turn {v['turn']} | current seat {v['current']} | phase {phase or '-'}"
     lines.append(f"{head} | {'牌堆' if zh else 'pile'} {v['pile_count']} | {'弃牌堆' if zh else 'discard'} {len(v['discard'])}")
-    for p in v["players"]:
-        role = p["role"]
+    seats = v["seats"]
+    for p in v["characters"]:
+        owner = seats[p["owner"]]
+        role = owner["role"]
         role_text = (ROLE_ZH.get(role, role) if zh else role) if role else "?"
         mark = ">" if p["seat"] == v["current"] else " "
         status = "" if p["alive"] else (" 阵亡" if zh else " dead")
         hp = "♥" * max(p["hp"], 0) + "♡" * max(p["max_hp"] - max(p["hp"], 0), 0)
-        general = display_name(p["general"], lang) if p["general"] else "-"
+        general = "/".join(display_name(g, lang) if g else ("暗置" if zh else "concealed") for g in p["generals"]) or "-"
         row = f"{mark}[{p['seat']}] {general:<9} {role_text:<9} {hp:<6} {p['hp']}/{p['max_hp']}{status}"
         row += f"  {'手牌' if zh else 'hand'} {p['hand_count']}"
         if p["equip"]:
@@ -40,8 +42,9 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         if p["chained"]:
             row += " ⛓"
         lines.append(row)
-        if p["hand"] is not None and (seat is None or p["seat"] == seat) and p["hand"]:
-            lines.append("      " + " ".join(card(c) for c in p["hand"]))
+        hand = owner["hand"]
+        if hand and (seat is None or p["owner"] == seat) and p["owner"] == p["seat"]:
+            lines.append("      " + " ".join(card(c) for c in hand))
     if v["ended"]:
         winners = ", ".join(map(str, v["winners"])) or "-"
         lines.append(f"{'游戏结束' if zh else 'game over'}: {v['end_reason']} | {'胜者' if zh else 'winners'} {winners}")

@@ -76,6 +76,9 @@ _NO_CARDS = frozenset(
         ev.Died,
         ev.GameEnded,
         ev.Reseeded,
+        ev.GeneralRevealed,
+        ev.MaxHpChanged,
+        ev.TurnedOver,
     }
 )
 
@@ -145,7 +148,7 @@ def open_cards(state) -> list[int]:  # state: core.state.State
     """The cards in zones every seat may look at (if they lie face up)."""
     out = list(state.discard)
     out += state.processing
-    for p in state.players:
+    for p in state.chars:
         out += p.equip.values()
         out += p.judge
     return out

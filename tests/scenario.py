@@ -11,11 +11,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from core import events as ev
-from core.deck import CARDS
+from core.deck import CARDS, deck_numbers
 from core.engine import Engine
 from core.evolve import fold
 from core.game import Game
-from core.modes import mode_of
+from core.modes import ruleset_of
 from core.modes.identity import roles_for
 from core.requests import PASS, Choice, Request
 from core.state import State
@@ -35,12 +35,13 @@ class Table:
         hp: Mapping[int, int] | None = None,
         max_hp: Mapping[int, int] | None = None,
         generals: Mapping[int, str] | None = None,
+        concealed: Mapping[int, str] | None = None,
         first: int = 0,
         seed: int = 7,
         mode: str = "identity",
         options: dict[str, Any] | None = None,
     ) -> None:
-        opts = mode_of(mode).check(players, options or {})
+        opts = ruleset_of(mode).check(players, options or {})
         self.used: set[int] = set()
         events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts)]
         events.append(ev.RolesDealt(roles=tuple(roles or roles_for(players))))
@@ -49,6 +50,9 @@ class Table:
             g = (generals or {}).get(seat, "vanilla")
             top = (max_hp or {}).get(seat, 4)
             events.append(ev.GeneralChosen(seat=seat, general=g, max_hp=top, hp=(hp or {}).get(seat, top)))
+        for seat, g in (concealed or {}).items():  # a second general, face down to the others
+            p = fold(events).chars[seat]
+            events.append(ev.GeneralChosen(seat=seat, general=g, max_hp=p.max_hp, hp=p.hp, slot=1, vis=(seat,)))
         top_cards = [self.card(n) for n in pile]
         hand_cards = {s: [self.card(n) for n in names] for s, names in (hands or {}).items()}
         equip_cards = {s: [self.card(n) for n in names] for s, names in (equip or {}).items()}
@@ -63,7 +67,7 @@ class Table:
                 judge_cards[seat].append(c)
                 if counts_as:
                     judge_as[c] = counts_as
-        in_deck = set(mode_of(mode).deck(opts) or range(len(CARDS)))
+        in_deck = set(deck_numbers(ruleset_of(mode).deck(opts)))
         rest = [c.number for c in CARDS if c.number not in self.used and c.number in in_deck]
         # The pile is stored top last: the listed top cards end the list.
         placed = [c for cs in (*hand_cards.values(), *equip_cards.values(), *judge_cards.values()) for c in cs]
@@ -117,10 +121,10 @@ class Table:
         return req
 
     def hand(self, seat: int) -> list[str]:
-        return [CARDS[c].name for c in self.state.players[seat].hand]
+        return [CARDS[c].name for c in self.state.chars[seat].hand]
 
     def hp(self, seat: int) -> int:
-        return self.state.players[seat].hp
+        return self.state.chars[seat].hp
 
     def of_type(self, kind: type[ev.Event], since: int = 0) -> list[Any]:
         return [e for e in self.events[since:] if isinstance(e, kind)]
@@ -131,7 +135,7 @@ class Table:
         return self.game.submit(choice)
 
     def in_hand(self, seat: int, name: str) -> int:
-        for c in self.state.players[seat].hand:
+        for c in self.state.chars[seat].hand:
             if CARDS[c].name == name:
                 return c
         raise AssertionError(f"seat {seat} holds no {name!r}: {self.hand(seat)}")
@@ -169,12 +173,30 @@ class Table:
 
     def discard(self, *names: str) -> list[ev.Event]:
         seat = self.request.seat
-        hand = list(self.state.players[seat].hand)
+        hand = list(self.state.chars[seat].hand)
         picked = []
         for n in names:
             c = next(c for c in hand if CARDS[c].name == n and c not in picked)
             picked.append(c)
         return self.choose(Choice(cards=tuple(picked)))
+
+    def finish(self, limit: int = 500) -> None:
+        """End play phases and pass until the game is over."""
+        for _ in range(limit):
+            if self.game.request is None:
+                return
+            self._pass_on(self.request)
+        raise AssertionError(f"the game is not over within {limit} steps")
+
+    def _pass_on(self, req: Request) -> None:
+        if req.kind == "play":
+            self.end()
+        elif req.kind == "discard":
+            self.choose(Choice(cards=tuple(req.cards[: req.min])))
+        elif any(c.is_pass for c in req.choices):
+            self.pass_()
+        else:
+            self.choose(req.choices[0])
 
     def until(self, kind: str, seat: int | None = None, limit: int = 200) -> Request:
         """End play phases and pass until a request of ``kind`` (for ``seat``) comes."""
@@ -182,12 +204,5 @@ class Table:
             req = self.request
             if req.kind == kind and (seat is None or req.seat == seat):
                 return req
-            if req.kind == "play":
-                self.end()
-            elif req.kind == "discard":
-                self.choose(Choice(cards=tuple(req.cards[: req.min])))
-            elif any(c.is_pass for c in req.choices):
-                self.pass_()
-            else:
-                self.choose(req.choices[0])
+            self._pass_on(req)
         raise AssertionError(f"no {kind} request within {limit} steps")

@@ -369,15 +369,14 @@ def _form_score(name: str) -> Callable[[SeatView, Choice], float]:
 
 
 def install() -> None:
-    from ..skills.base import FORMS_OF
+    from ..skills import STANDARD_GENERALS  # the standard skills, defined
 
     HANDLERS.update({"trigger": trigger, "skill": skill, "respond": respond, "suit": suit, "general": choose_general})
     BASIC_PICKS.update(PICKS)
     for sid in ACTION_SCORES:
         OPTION_SCORES[sid] = _action_score(sid)
-    for forms in FORMS_OF.values():
-        for f in forms:
-            OPTION_SCORES.setdefault(f.option, _form_score(f.name))
+    for _, f in STANDARD_GENERALS.forms:
+        OPTION_SCORES.setdefault(f.option, _form_score(f.name))
 
 
 install()

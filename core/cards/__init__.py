@@ -1,11 +1,12 @@
-"""Card rules, one module per family, registered by card name.
+"""Card rules, one module per family, registered by card name in the
+``standard-cards`` content pack.
 
-A card name without a registered rule is never offered as a play: the engine
-skips it, and a deck that needs it is refused with a clear error.
+A card name without a rule in a game's content is never offered as a play:
+the engine skips it, and a deck that needs it is refused with a clear error.
 """
 from __future__ import annotations
 
-from .base import RULES, CardRule, register
+from .base import STANDARD_CARDS, CardRule, register
 
 # Each family registers its rules (and hooks) on import.
 from . import basic as _basic  # noqa: E402,F401
@@ -17,4 +18,4 @@ from . import armor as _armor  # noqa: E402,F401
 from . import horses as _horses  # noqa: E402,F401
 from . import chain as _chain  # noqa: E402,F401
 
-__all__ = ["RULES", "CardRule", "register"]
+__all__ = ["STANDARD_CARDS", "CardRule", "register"]

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..deck import RED_SUITS, SLASH_NAMES
-from ..windows import EQUIP_LOST, Hook, attach
-from .base import NAMES, SUIT, color_of, register
+from ..windows import Hook
+from .base import NAMES, STANDARD_CARDS, SUIT, attach, color_of, register
 from .equipment import EquipRule, armor_counts, wields
 
 if TYPE_CHECKING:
@@ -156,11 +156,11 @@ attach(
 def _silver_lion_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
     # The recovery is emitted here, inside the move, because moving a card is
     # not a flow; no skill listens to 回复体力后 yet.
-    p = engine.state.players[seat]
+    p = engine.state.chars[seat]
     for c in cards:
         if NAMES[c] == "silver_lion" and p.alive and p.hp < p.max_hp:
             engine.emit(ev.Triggered(seat=seat, source="silver_lion", w="cards_lost"))
             engine.emit(ev.Recovered(seat=seat, n=1, src=seat))
 
 
-EQUIP_LOST.append(_silver_lion_lost)
+STANDARD_CARDS.mod("equip_lost", _silver_lion_lost, owner="silver_lion")

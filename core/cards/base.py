@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ..deck import CARDS, RED_SUITS
+from ..content import Pack
+from ..deck import NAMES, RED_SUITS, SUIT
 
 if TYPE_CHECKING:
     from ..engine import Engine, UseCtx
@@ -14,9 +15,9 @@ if TYPE_CHECKING:
 
     Flow = Generator[Request, Choice, Any]
 
-# The printed name of every card, by number (a tuple lookup on hot paths).
-NAMES: tuple[str, ...] = tuple(c.name for c in CARDS)
-SUIT: tuple[str, ...] = tuple(c.suit for c in CARDS)
+# The rules of the 160 standard + 军争 cards.  ``NAMES``/``SUIT`` (the printed
+# name and suit of every card, by number) are re-exported for the families.
+STANDARD_CARDS = Pack("standard-cards", "标准版+军争", "Standard + Maneuvering")
 
 
 class CardRule:
@@ -52,16 +53,9 @@ class CardRule:
         yield  # pragma: no cover
 
 
-RULES: dict[str, CardRule] = {}
-
-
-def register(rule: CardRule, *names: str) -> CardRule:
-    """Register ``rule`` under its name (or under each of ``names``)."""
-    for name in names or (rule.name,):
-        if name in RULES:
-            raise ValueError(f"card {name!r} has two rules")
-        RULES[name] = rule
-    return rule
+register = STANDARD_CARDS.card
+attach = STANDARD_CARDS.hook
+add_form = STANDARD_CARDS.form
 
 
 # -- shared helpers ----------------------------------------------------------------
@@ -74,28 +68,28 @@ def color_of(cards: Iterable[int]) -> str:
 
 
 def equipped(state: "State", seat: int, slot: str, name: str) -> bool:
-    card = state.players[seat].equip.get(slot)
+    card = state.chars[seat].equip.get(slot)
     return card is not None and NAMES[card] == name
 
 
 def judge_name(state: "State", seat: int, card: int) -> str:
     """What a card in a judge zone counts as (a converted card keeps its new name)."""
-    return state.players[seat].judge_names.get(card, NAMES[card])
+    return state.chars[seat].judge_names.get(card, NAMES[card])
 
 
 def holds_in_judge(state: "State", seat: int, name: str) -> bool:
     """Seed 000: a judge zone never holds two cards of one name."""
-    p = state.players[seat]
+    p = state.chars[seat]
     return any(p.judge_names.get(c, NAMES[c]) == name for c in p.judge)
 
 
 def has_cards(state: "State", seat: int) -> bool:
-    p = state.players[seat]
+    p = state.chars[seat]
     return bool(p.hand or p.equip or p.judge)
 
 
 def opposite_gender(state: "State", a: int, b: int) -> bool:
-    return {state.players[a].gender, state.players[b].gender} == {"male", "female"}
+    return {state.chars[a].gender, state.chars[b].gender} == {"male", "female"}
 
 
 EQUIP_ORDER = ("weapon", "armor", "defensive_horse", "offensive_horse", "treasure")
@@ -109,7 +103,7 @@ def pick_card_of(engine: "Engine", chooser: int, target: int, reason: str, zones
     """
     from ..requests import Choice, Request
 
-    p = engine.state.players[target]
+    p = engine.state.chars[target]
     options: list[Choice] = []
     if "hand" in zones and p.hand:
         options.append(Choice(option="hand"))

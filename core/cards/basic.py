@@ -5,7 +5,6 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..windows import SLASH_EXTRA_TARGETS
 from .base import CardRule, register
 
 if TYPE_CHECKING:
@@ -49,14 +48,14 @@ class Slash(CardRule):
         st = engine.state
         reach = [t for t in st.seats_from(seat) if t != seat and engine.in_range(seat, t)]
         extra = 0
-        for mod in SLASH_EXTRA_TARGETS:
+        for mod in engine.content.slash_extra:
             extra += mod(st, seat)
         if not extra:
             return [(t,) for t in reach]
         return [combo for k in range(1, extra + 2) for combo in combinations(reach, k)]
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
-        players = engine.state.players
+        players = engine.state.chars
         for target in use.targets:
             if target in use.cancelled or not players[target].alive:
                 continue
@@ -99,7 +98,7 @@ class Peach(CardRule):
     text_en = "In your play phase, if you are hurt, recover 1 hp; or use on a dying character: it recovers 1 hp."
 
     def usable(self, engine: "Engine", seat: int) -> bool:
-        p = engine.state.players[seat]
+        p = engine.state.chars[seat]
         return p.hp < p.max_hp
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
@@ -120,7 +119,7 @@ class Analeptic(CardRule):
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         # The +1 is folded from the CardUsed event (State.drunk); only the
         # dying use has an effect to resolve here.
-        if engine.state.players[use.seat].hp <= 0:
+        if engine.state.chars[use.seat].hp <= 0:
             yield from engine.recover(use.seat, 1, src=use.seat)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
-from ..windows import AFTER_DAMAGE, DAMAGE_APPLIED
+from .base import STANDARD_CARDS
 
 if TYPE_CHECKING:
     from ..engine import DamageCtx, Engine
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def _unchain(engine: "Engine", ctx: "DamageCtx") -> None:
-    if ctx.nature != "normal" and engine.state.players[ctx.dst].chained:
+    if ctx.nature != "normal" and engine.state.chars[ctx.dst].chained:
         engine.emit(ev.ChainToggled(seat=ctx.dst, on=False))
         ctx.was_chained = True
 
@@ -43,7 +43,7 @@ def _pass_on(engine: "Engine", ctx: "DamageCtx") -> "Flow":
     carry = st.options.get("chain_carry", "seed000") != "standard"
     amount = ctx.n if carry else ctx.base
     for seat in st.seats_from(st.current if st.current >= 0 else ctx.dst):
-        p = st.players[seat]
+        p = st.chars[seat]
         if seat == ctx.dst or not p.chained or not p.alive:
             continue
         dealt = yield from engine.damage(ctx.src, seat, amount, ctx.nature, ctx.card, ctx.cards, chained=True)
@@ -51,5 +51,5 @@ def _pass_on(engine: "Engine", ctx: "DamageCtx") -> "Flow":
             amount = dealt
 
 
-DAMAGE_APPLIED.append(_unchain)
-AFTER_DAMAGE.append(_pass_on)
+STANDARD_CARDS.mod("damage_applied", _unchain, owner="iron_chain")
+STANDARD_CARDS.mod("after_damage", _pass_on, owner="iron_chain")

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 
 from ..deck import CARDS
 from ..distance import distance
-from ..windows import trick_distance_free
 from .base import NAMES, SUIT, CardRule, holds_in_judge, judge_name, register
 from .nullification import nullified
 
@@ -36,7 +35,7 @@ class Delayed(CardRule):
         target = use.targets[0] if use.targets else use.seat
         if len(use.cards) != 1 or use.cards[0] not in st.processing:
             return  # a virtual delayed trick has no card to place
-        if not st.players[target].alive or holds_in_judge(st, target, use.name):
+        if not st.chars[target].alive or holds_in_judge(st, target, use.name):
             return  # the card is discarded with the other leftovers
         card = use.cards[0]
         engine.move((card,), "processing", "judge", dst_seat=target, reason=_placing(card, use.name, "use"))
@@ -97,7 +96,7 @@ class SupplyShortage(PhaseSkip):
     text_en = "In your play phase, place in the judge zone of another character at distance 1. In its judge phase it judges: unless the result is a club, it skips this turn's draw phase."
 
     def may_target(self, state: "State", seat: int, target: int) -> bool:
-        return target != seat and (distance(state, seat, target) <= 1 or trick_distance_free(state, seat))  # 奇才
+        return target != seat and (distance(state, seat, target) <= 1 or state.content.trick_distance_free(state, seat))  # 奇才
 
 
 class Lightning(Delayed):
@@ -126,10 +125,10 @@ class Lightning(Delayed):
     def pass_on(engine: "Engine", seat: int, card: int, name: str, zone: str) -> None:
         """Move to the next seat in turn order whose judge zone may take it (it may come back)."""
         st = engine.state
-        n = len(st.players)
+        n = len(st.chars)
         for k in range(1, n + 1):
             s = (seat + k) % n
-            if st.players[s].alive and not holds_in_judge(st, s, name):
+            if st.chars[s].alive and not holds_in_judge(st, s, name):
                 engine.move((card,), zone, "judge", src_seat=seat, dst_seat=s, reason=_placing(card, name, name))
                 return
         # Nobody can take it (only possible with converted copies): it stays.

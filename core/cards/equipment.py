@@ -28,11 +28,11 @@ class EquipRule(CardRule):
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         st = engine.state
         seat = use.seat
-        if len(use.cards) != 1 or use.cards[0] not in st.processing or not st.players[seat].alive:
+        if len(use.cards) != 1 or use.cards[0] not in st.processing or not st.chars[seat].alive:
             return
         card = use.cards[0]
         slot = KINDS[NAMES[card]].subtype if KINDS[NAMES[card]].type == "equip" else self.slot
-        old = st.players[seat].equip.get(slot)
+        old = st.chars[seat].equip.get(slot)
         if old is not None:
             engine.move((old,), "equip", "discard", src_seat=seat, reason="replace")
         engine.move((card,), "processing", "equip", dst_seat=seat, reason="equip")
@@ -44,7 +44,7 @@ def wields(name: str, slot: str = "weapon"):
     """``holds`` for a hook: the seat has ``name`` in its ``slot``."""
 
     def holds(state: "State", seat: int) -> bool:
-        card = state.players[seat].equip.get(slot)
+        card = state.chars[seat].equip.get(slot)
         return card is not None and NAMES[card] == name
 
     return holds

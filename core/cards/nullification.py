@@ -13,16 +13,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..deck import CARDS
 from ..requests import PASS_CHOICE, Choice, Request
-from ..windows import FORMS
-from .base import CardRule, register
+from .base import NAMES, CardRule, register
 
 if TYPE_CHECKING:
     from ..engine import Engine, UseCtx
     from .base import Flow
 
-NULL_CARDS = frozenset(c.number for c in CARDS if c.name == "nullification")
 
 
 def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int = 0) -> Generator[Request, Choice, bool]:
@@ -30,8 +27,8 @@ def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int =
     st = engine.state
     prompt = f"{trick}:{user}:{target}:{depth}"
     for seat in st.seats_from(st.current if st.current >= 0 else 0):
-        options = [Choice(cards=(c,)) for c in st.players[seat].hand if c in NULL_CARDS]
-        for form in FORMS.values():
+        options = [Choice(cards=(c,)) for c in st.chars[seat].hand if NAMES[c] == "nullification"]
+        for form in engine.forms:
             if form.use and form.name == "nullification" and form.available(st, seat):
                 options.append(Choice(option=form.option))
         if not options:

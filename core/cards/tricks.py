@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING
 from .. import events as ev
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
-from ..windows import target_banned, trick_distance_free
 from .base import SUIT, CardRule, has_cards, pick_card_of, register
 from .basic import SLASH_TUPLE
 from .nullification import nullified
@@ -27,7 +26,7 @@ class Trick(CardRule):
     """A trick resolved target by target, each open to 无懈可击."""
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
-        players = engine.state.players
+        players = engine.state.chars
         for target in use.targets:
             if target in use.cancelled or not players[target].alive or not self.affects(engine, use, target):
                 continue
@@ -83,7 +82,7 @@ class Snatch(Trick):
         from ..distance import distance
 
         st = engine.state
-        free = trick_distance_free(st, seat)  # 奇才
+        free = st.content.trick_distance_free(st, seat)  # 奇才
         return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t) and (free or distance(st, seat, t) <= 1)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
@@ -106,7 +105,7 @@ class Duel(Trick):
         return [(t,) for t in engine.state.seats_from(seat) if t != seat]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
-        players = engine.state.players
+        players = engine.state.chars
         turn, other = target, use.seat
         needs = use.extra.get("duel_needs")  # 无双: who must play two 杀 each time
         while players[turn].alive and players[other].alive:
@@ -162,7 +161,7 @@ class GodSalvation(Trick):
         return [tuple(engine.state.seats_from(seat))]
 
     def affects(self, engine: "Engine", use: "UseCtx", target: int) -> bool:
-        p = engine.state.players[target]
+        p = engine.state.chars[target]
         return p.hp < p.max_hp
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
@@ -180,7 +179,7 @@ class AmazingGrace(Trick):
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         st = engine.state
         revealed: list[int] = []
-        want = sum(1 for t in use.targets if st.players[t].alive)
+        want = sum(1 for t in use.targets if st.chars[t].alive)
         while len(revealed) < want:
             engine.ensure_pile()
             k = min(want - len(revealed), len(st.pile))
@@ -235,27 +234,27 @@ class Collateral(Trick):
         st = engine.state
         out = []
         for holder in st.seats_from(seat):
-            if holder != seat and "weapon" in st.players[holder].equip:
+            if holder != seat and "weapon" in st.chars[holder].equip:
                 out.extend(
                     (holder, victim)
                     for victim in st.seats_from(holder)
-                    if victim != holder and engine.in_range(holder, victim) and not target_banned(st, holder, victim, "slash")  # 空城
+                    if victim != holder and engine.in_range(holder, victim) and not st.content.target_banned(st, holder, victim, "slash")  # 空城
                 )
         return out
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         st = engine.state
         holder, victim = use.targets[0], use.targets[1]
-        if holder in use.cancelled or not st.players[holder].alive:
+        if holder in use.cancelled or not st.chars[holder].alive:
             return
         if (yield from nullified(engine, use.name, use.seat, holder)):
             return
-        if st.players[victim].alive:
+        if st.chars[victim].alive:
             used = yield from engine.ask_use_slash(holder, (victim,), prompt=f"collateral:{use.seat}:{victim}")
             if used:
                 return
-        weapon = st.players[holder].equip.get("weapon")
-        if weapon is not None and st.players[use.seat].alive:
+        weapon = st.chars[holder].equip.get("weapon")
+        if weapon is not None and st.chars[use.seat].alive:
             engine.move((weapon,), "equip", "hand", src_seat=holder, dst_seat=use.seat, reason=self.name)
 
 
@@ -271,18 +270,18 @@ class FireAttack(Trick):
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
         st = engine.state
         # Oneself only with another hand card besides this one.
-        return [(t,) for t in st.seats_from(seat) if len(st.players[t].hand) > (1 if t == seat else 0)]
+        return [(t,) for t in st.seats_from(seat) if len(st.chars[t].hand) > (1 if t == seat else 0)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
         st = engine.state
-        hand = st.players[target].hand
+        hand = st.chars[target].hand
         if not hand:
             return
         pick = yield from engine.ask(Request(target, "show", prompt=f"{self.name}:{use.seat}", cards=tuple(hand), min=1, max=1))
         shown = pick.cards[0]
         engine.emit(ev.CardsShown(seat=target, cards=(shown,)))
         suit = SUIT[shown]
-        options = [Choice(cards=(c,)) for c in st.players[use.seat].hand if SUIT[c] == suit]
+        options = [Choice(cards=(c,)) for c in st.chars[use.seat].hand if SUIT[c] == suit]
         if not options:
             return
         options.append(PASS_CHOICE)
@@ -307,7 +306,7 @@ class IronChain(Trick):
         return [(t,) for t in seats] + list(combinations(seats, 2))
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
-        engine.emit(ev.ChainToggled(seat=target, on=not engine.state.players[target].chained))
+        engine.emit(ev.ChainToggled(seat=target, on=not engine.state.chars[target].chained))
         return
         yield  # pragma: no cover
 

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
-from ..windows import SLASH_EXTRA_TARGETS, SLASH_LIMIT_MODS, Form, Hook, add_form, attach
-from .base import NAMES, has_cards, opposite_gender, pick_card_of, register
+from ..windows import Form, Hook
+from .base import NAMES, STANDARD_CARDS, add_form, attach, has_cards, opposite_gender, pick_card_of, register
 from .equipment import EquipRule, wields
 
 if TYPE_CHECKING:
@@ -96,14 +96,14 @@ def _dodged_user(ctx: "Dodged") -> tuple[int]:
 # -- 诸葛连弩 ---------------------------------------------------------------------------
 
 _crossbow = wields("crossbow")
-SLASH_LIMIT_MODS.append(lambda state, seat, limit: 1 << 30 if _crossbow(state, seat) else limit)
+STANDARD_CARDS.mod("slash_limit", lambda state, seat, limit: 1 << 30 if _crossbow(state, seat) else limit, owner="crossbow")
 
 
 # -- 青釭剑 -----------------------------------------------------------------------------
 
 
 def _qinggang(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
-    players = engine.state.players
+    players = engine.state.chars
     use.ignore_armor.update(t for t in use.targets if "armor" in players[t].equip)
     return
     yield  # pragma: no cover
@@ -115,7 +115,7 @@ attach(
         "qinggang_sword",
         _qinggang,
         wields("qinggang_sword"),
-        can=lambda e, seat, use: _own_slash(use, seat) and any("armor" in e.state.players[t].equip for t in use.targets),
+        can=lambda e, seat, use: _own_slash(use, seat) and any("armor" in e.state.chars[t].equip for t in use.targets),
         owners=_user,
     )
 )
@@ -127,13 +127,13 @@ attach(
 def _double_sword(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
     st = engine.state
     for t in use.targets:
-        if t in use.cancelled or not st.players[t].alive or not opposite_gender(st, seat, t):
+        if t in use.cancelled or not st.chars[t].alive or not opposite_gender(st, seat, t):
             continue
         go = yield from engine.ask(Request(seat, "trigger", prompt="target_specified:double_sword", choices=(Choice(option="double_sword", targets=(t,)), PASS_CHOICE)))
         if go.is_pass:
             continue
         engine.emit(ev.Triggered(seat=seat, source="double_sword", targets=(t,), w="target_specified"))
-        hand = st.players[t].hand
+        hand = st.chars[t].hand
         if hand:
             pick = yield from engine.ask(Request(t, "option", prompt=f"double_sword:{seat}", choices=(Choice(option="discard"), Choice(option="draw"))))
             if pick.option == "discard":
@@ -200,7 +200,7 @@ attach(
         "guding_blade",
         _guding,
         wields("guding_blade"),
-        can=lambda e, seat, ctx: _slash_damage(ctx, seat) and not e.state.players[ctx.dst].hand,
+        can=lambda e, seat, ctx: _slash_damage(ctx, seat) and not e.state.chars[ctx.dst].hand,
         owners=_source,
         target=lambda e, seat, ctx: ctx.dst,
     )
@@ -211,14 +211,14 @@ attach(
 
 
 def _axe_cost(state: "State", seat: int) -> tuple[int, ...]:
-    p = state.players[seat]
+    p = state.chars[seat]
     return tuple(p.hand) + tuple(c for c in p.equip.values() if NAMES[c] != "axe")
 
 
 def _axe(engine: "Engine", seat: int, ctx: "Dodged") -> "Flow":
     st = engine.state
     pick = yield from engine.ask(Request(seat, "discard", prompt="axe", cards=_axe_cost(st, seat), min=2, max=2))
-    p = st.players[seat]
+    p = st.chars[seat]
     from_hand = tuple(c for c in pick.cards if c in p.hand)
     from_equip = tuple(c for c in pick.cards if c not in from_hand)
     if from_hand:
@@ -234,7 +234,7 @@ attach(
         "axe",
         _axe,
         wields("axe"),
-        can=lambda e, seat, ctx: _own_slash(ctx.use, seat) and e.state.players[ctx.target].alive and len(_axe_cost(e.state, seat)) >= 2,
+        can=lambda e, seat, ctx: _own_slash(ctx.use, seat) and e.state.chars[ctx.target].alive and len(_axe_cost(e.state, seat)) >= 2,
         owners=_dodged_user,
         optional=True,
         target=lambda e, seat, ctx: ctx.target,
@@ -255,7 +255,7 @@ attach(
         "blade",
         _blade,
         wields("blade"),
-        can=lambda e, seat, ctx: _own_slash(ctx.use, seat) and e.state.players[ctx.target].alive,
+        can=lambda e, seat, ctx: _own_slash(ctx.use, seat) and e.state.chars[ctx.target].alive,
         owners=_dodged_user,
         silent=True,
     )
@@ -268,18 +268,18 @@ _spear = wields("spear")
 
 
 def _spear_pick(engine: "Engine", seat: int) -> "Flow":
-    hand = tuple(engine.state.players[seat].hand)
+    hand = tuple(engine.state.chars[seat].hand)
     pick = yield from engine.ask(Request(seat, "convert", prompt="spear", cards=hand, min=2, max=2))
     return pick.cards
 
 
-add_form(Form("spear", "slash", lambda st, seat: _spear(st, seat) and len(st.players[seat].hand) >= 2, _spear_pick))
+add_form(Form("spear", "slash", lambda st, seat: _spear(st, seat) and len(st.chars[seat].hand) >= 2, _spear_pick))
 
 
 # -- 方天画戟 ---------------------------------------------------------------------------
 
 _halberd = wields("halberd")
-SLASH_EXTRA_TARGETS.append(lambda st, seat: 2 if _halberd(st, seat) and len(st.players[seat].hand) == 1 else 0)
+STANDARD_CARDS.mod("slash_extra_targets", lambda st, seat: 2 if _halberd(st, seat) and len(st.chars[seat].hand) == 1 else 0, owner="halberd")
 
 
 # -- 朱雀羽扇 ---------------------------------------------------------------------------
@@ -288,7 +288,7 @@ _fan = wields("fan")
 
 
 def _plain_slashes(state: "State", seat: int) -> tuple[int, ...]:
-    return tuple(c for c in state.players[seat].hand if NAMES[c] == "slash")
+    return tuple(c for c in state.chars[seat].hand if NAMES[c] == "slash")
 
 
 def _fan_pick(engine: "Engine", seat: int) -> "Flow":
@@ -305,7 +305,7 @@ HORSES = ("defensive_horse", "offensive_horse")
 
 
 def _kylin(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    eq = engine.state.players[ctx.dst].equip
+    eq = engine.state.chars[ctx.dst].equip
     horses = [eq[s] for s in HORSES if s in eq]
     if not horses:
         return
@@ -322,7 +322,7 @@ attach(
         "kylin_bow",
         _kylin,
         wields("kylin_bow"),
-        can=lambda e, seat, ctx: _slash_damage(ctx, seat) and any(s in e.state.players[ctx.dst].equip for s in HORSES),
+        can=lambda e, seat, ctx: _slash_damage(ctx, seat) and any(s in e.state.chars[ctx.dst].equip for s in HORSES),
         owners=_source,
         optional=True,
         target=lambda e, seat, ctx: ctx.dst,

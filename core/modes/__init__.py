@@ -1,9 +1,14 @@
-"""Game modes, registered by id.  A mode is one module that registers itself."""
+"""Game modes, registered by id.  A mode is a ruleset (``base.Ruleset``) in a
+module or package of its own that registers itself; the engine never names one."""
 from __future__ import annotations
 
-from .base import MODES, Mode, ModeError, mode_of, register
+from .base import RULESETS, ModeError, Ruleset, playable_modes, register, ruleset_of
 
 from . import identity as _identity  # noqa: E402,F401
 from . import planned as _planned  # noqa: E402,F401
 
-__all__ = ["MODES", "Mode", "ModeError", "mode_of", "register"]
+# The modes that ship with sgz (tests may register more): what the record
+# schema describes.
+BUILTIN: tuple[str, ...] = tuple(sorted(RULESETS))
+
+__all__ = ["BUILTIN", "RULESETS", "ModeError", "Ruleset", "playable_modes", "register", "ruleset_of"]

@@ -1,26 +1,81 @@
-"""What a mode decides: set-up, turn order, who wins, what a death brings."""
+"""What a mode is: a ruleset.
+
+A ruleset is everything the engine asks a mode, so that each mode is its own
+package that the engine never names:
+
+- **options and content**: ``Options`` (a msgspec Struct, checked by
+  ``check``), the deck (``deck``) and the content packs it installs
+  (``packs``: cards, skills, generals; a later pack may give a card name its
+  own text for this mode only);
+- **its own events**: ``events`` (decoded with the core ones, so records
+  holding them round-trip) and ``handlers`` (how they fold);
+- **set-up and the turn plan**: ``setup``; ``next_turn`` (who acts next; a
+  flow, so it may ask a decision), ``phases`` and ``draw_count``;
+  ``phase_flows`` replaces a phase's flow;
+- **the table**: ``table`` (seats and characters at the start), ``refresh``
+  (a character's kingdom, gender and skills from its face-up slots: what it
+  *has*; and ``latent``, what it may use by revealing a slot, with
+  ``reveal_for_skill`` doing the reveal before the skill);
+- **sides**: ``side`` (a seat's team as a name) and ``known_side`` (what one
+  seat knows of another's);
+- **dying and death**: ``savers`` (who is asked to save, in order),
+  ``hand_limit``, ``after_death`` (rewards and penalties);
+- **the outcome**: ``outcome`` is checked after every event of a type in
+  ``outcome_events`` (not only deaths); ``finish`` is the end-of-game flow
+  (reveals, scoring) that ends with the ``GameEnded`` event;
+- **prose** for its own events (``narrate``).
+
+Defaults are standard Sanguosha.  A ruleset is one object per mode; the
+per-game values live in the state (``state.options``) and the content is
+built once per options (``content``).
+"""
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 import msgspec
 
+from .. import events as ev
+from ..content import Content, Pack
+from ..state import Character, Seat
+
 if TYPE_CHECKING:
     from ..engine import Engine
     from ..state import State
+
+Flow = Generator[Any, Any, Any]
+Handler = Callable[["State", ev.Event], None]
+PHASES = ("start", "judge", "draw", "play", "discard", "finish")
 
 
 class ModeError(ValueError):
     """A mode, player count or option that cannot be played."""
 
 
-class Mode:
+class Ruleset:
     id: str = ""
     title_zh: str = ""
+    title_en: str = ""
     seed: str = ""  # the rule text it follows
     players: range = range(0)
+    playable: bool = True
     Options: type[msgspec.Struct]
+    # Its own event types and their folds.
+    events: tuple[type[ev.Event], ...] = ()
+    handlers: dict[type, Handler] = {}
+    # Event types after which the outcome may have changed.
+    outcome_events: frozenset[type] = frozenset({ev.Died})
+    # Phase flows that differ from the standard ones: phase -> (engine, seat) -> flow.
+    phase_flows: dict[str, Callable[["Engine", int], Flow]] = {}
+    # Options a game with a person at the table defaults to (bots need none).
+    person_options: dict[str, Any] = {}
+
+    def __init__(self) -> None:
+        self._content: dict[str, Content] = {}
+        self._handlers: dict[type, Handler] | None = None
+
+    # -- options and content --------------------------------------------------
 
     def check(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Validate a player count and options; return the options with defaults filled in."""
@@ -33,36 +88,155 @@ class Mode:
         return msgspec.structs.asdict(opts)
 
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
-        """The card numbers this game plays with; () means all 160."""
+        """The card numbers this game plays with; () means the 160 standard cards."""
         return ()
 
-    def setup(self, engine: "Engine") -> Generator:
+    def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
+        """The content packs installed, in order (a later one may replace an earlier rule)."""
+        from ..cards import STANDARD_CARDS
+        from ..skills import STANDARD_GENERALS, VANILLA
+
+        return (STANDARD_CARDS, STANDARD_GENERALS, VANILLA)
+
+    def content(self, options: dict[str, Any]) -> Content:
+        key = msgspec.json.encode(options, order="sorted").decode()
+        got = self._content.get(key)
+        if got is None:
+            got = self._content[key] = Content(self.packs(options))
+        return got
+
+    def decoder(self) -> msgspec.json.Decoder:
+        """Decodes this mode's records: the core events and its own."""
+        return ev.decoder(self.events)
+
+    def fold_handlers(self, core: dict[type, Handler]) -> dict[type, Handler]:
+        if self._handlers is None:
+            clash = set(core) & set(self.handlers)
+            if clash:
+                raise ModeError(f"mode {self.id!r} re-folds core events: {sorted(t.__name__ for t in clash)}")
+            missing = [t.__name__ for t in self.events if t not in self.handlers]
+            if missing:
+                raise ModeError(f"mode {self.id!r}: events without a fold: {', '.join(missing)}")
+            self._handlers = {**core, **self.handlers}
+        return self._handlers
+
+    # -- the table ------------------------------------------------------------
+
+    def table(self, start: ev.GameStarted) -> tuple[list[Seat], list[Character]]:
+        """The seats and characters at the start: one character per seat."""
+        seats = [Seat(seat=s, hand=[]) for s in range(start.players)]
+        return seats, [Character(seat=s, owner=s, hand=seats[s].hand) for s in range(start.players)]
+
+    def refresh(self, state: "State", c: int) -> None:
+        """Derive a character's kingdom, gender and skills from its face-up slots."""
+        p = state.chars[c]
+        face_up = [state.content.general(s.general) for s in p.slots if s.vis is None and s.general]
+        main = face_up[0] if face_up else None
+        p.kingdom = self.kingdom(state, c, face_up)
+        p.gender = main.gender if main else ""
+        skills: set[str] = set()
+        for g in face_up:
+            skills.update(g.skills)
+            if state.seats[p.owner].role == "lord":
+                skills.update(g.lord_skills)
+        p.skills = frozenset(skills)
+        p.latent = self.latent(state, c)
+        state.epoch += 1
+
+    def kingdom(self, state: "State", c: int, face_up: list[Any]) -> str:
+        """A character's kingdom: its first face-up general's ("" while none is)."""
+        return face_up[0].kingdom if face_up else ""
+
+    def latent(self, state: "State", c: int) -> frozenset[str]:
+        """Skills a character may use by revealing a concealed slot (none by default)."""
+        return frozenset()
+
+    def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> None:
+        """Reveal the concealed slot whose general has ``skill`` before it is used."""
+        p = engine.state.chars[c]
+        for i, s in enumerate(p.slots):
+            if s.vis is not None and skill in engine.content.general(s.general).skills:
+                engine.emit(ev.GeneralRevealed(seat=c, slot=i, general=s.general))
+                return
+        raise ModeError(f"character {c} has no concealed general with skill {skill!r}")
+
+    # -- set-up and the turn plan -----------------------------------------------
+
+    def setup(self, engine: "Engine") -> Flow:
         raise NotImplementedError
 
-    def next_seat(self, state: "State") -> int:
-        return 0 if state.current < 0 else state.next_alive(state.current)
+    def next_turn(self, engine: "Engine") -> Generator[Any, Any, int]:
+        """Whose turn is next (a flow: a mode may ask who acts)."""
+        st = engine.state
+        return 0 if st.current < 0 else st.next_alive(st.current)
+        yield  # pragma: no cover
 
-    def winner(self, state: "State") -> tuple[tuple[int, ...], str] | None:
+    def phases(self, state: "State", c: int) -> tuple[str, ...]:
+        return PHASES
+
+    def draw_count(self, state: "State", c: int) -> int:
+        return 2
+
+    # -- sides ------------------------------------------------------------------
+
+    def side(self, state: "State", seat: int) -> str:
+        """A seat's side (the team it wins with), by name."""
+        return state.seats[seat].role
+
+    def known_side(self, state: "State", viewer: int | None, seat: int) -> str | None:
+        """What ``viewer`` (None: everyone) knows of ``seat``'s side, or None."""
+        s = state.seats[seat]
+        if viewer == seat or s.role_shown:
+            return self.side(state, seat)
+        return None
+
+    # -- dying, death and the outcome -----------------------------------------
+
+    def savers(self, state: "State", dying: int) -> list[int]:
+        """Who is asked to save a dying character, in order: everyone, from the current player."""
+        return state.seats_from(state.current if state.current >= 0 else dying)
+
+    def hand_limit(self, state: "State", c: int) -> int:
+        return max(0, state.chars[c].hp)
+
+    def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
         raise NotImplementedError
 
-    def after_death(self, engine: "Engine", seat: int, killer: int) -> Generator:
+    def after_death(self, engine: "Engine", c: int, killer: int) -> Flow:
         return
         yield  # pragma: no cover
 
+    def finish(self, engine: "Engine", winners: tuple[int, ...], reason: str) -> None:
+        """The end of the game: reveals and scores, then the GameEnded event
+        (with the seats' points, when the mode has given any)."""
+        seats = engine.state.seats
+        points = tuple(s.points for s in seats) if any(s.points for s in seats) else ()
+        engine.emit(ev.GameEnded(winners=winners, reason=reason, points=points))
 
-MODES: dict[str, Mode] = {}
+    # -- prose ------------------------------------------------------------------
+
+    def narrate(self, narrator: Any, event: ev.Event) -> str | None:
+        """A line for one of this mode's own events (None: the generic one)."""
+        return None
 
 
-def register(mode: Mode) -> Mode:
-    if mode.id in MODES:
-        raise ValueError(f"mode {mode.id!r} is registered twice")
-    MODES[mode.id] = mode
-    return mode
+RULESETS: dict[str, Ruleset] = {}
 
 
-def mode_of(mode_id: str) -> Mode:
+def register(ruleset: Ruleset) -> Ruleset:
+    if ruleset.id in RULESETS:
+        raise ValueError(f"mode {ruleset.id!r} is registered twice")
+    RULESETS[ruleset.id] = ruleset
+    return ruleset
+
+
+def ruleset_of(mode_id: str) -> Ruleset:
     try:
-        return MODES[mode_id]
+        return RULESETS[mode_id]
     except KeyError:
-        known = ", ".join(sorted(MODES))
+        known = ", ".join(sorted(RULESETS))
         raise ModeError(f"unknown mode {mode_id!r} (modes: {known})") from None
+
+
+def playable_modes() -> list[str]:
+    return sorted(m for m, rs in RULESETS.items() if rs.playable)

@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Literal
 import msgspec
 
 from .. import events as ev
-from ..cards import RULES
-from ..deck import CARDS
-from ..generals import general, pool
+from ..content import Content
+from ..deck import STANDARD, deck_numbers
+from ..generals import pool
 from ..requests import Choice, Request
 from ..rng import Draws
-from .base import Mode, ModeError, register
+from .base import ModeError, Ruleset, register
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -72,31 +72,34 @@ def roles_for(players: int, six_roles: str = "1-1-3-1") -> tuple[str, ...]:
     return ("lord",) * lord + ("loyalist",) * loyal + ("rebel",) * rebel + ("renegade",) * renegade
 
 
-def deck_cards(kind: str) -> tuple[int, ...]:
+def deck_cards(kind: str, content: Content) -> tuple[int, ...]:
     """The deck option's cards; () for the full deck (recorded as "all")."""
     if kind == "basic":
-        return tuple(c.number for c in CARDS if c.kind.type == "basic")
-    missing = sorted({c.name for c in CARDS} - set(RULES))
+        return tuple(c.number for c in STANDARD if c.kind.type == "basic")
+    missing = sorted({c.name for c in STANDARD} - set(content.rules))
     if missing:
         raise ModeError(f"deck 'full' needs rules not built yet: {', '.join(missing)} (use deck=basic)")
     return ()
 
 
-class Identity(Mode):
+class Identity(Ruleset):
     id = "identity"
     title_zh = "身份局"
+    title_en = "Identity"
     seed = "000, 002, 004"
     players = range(4, 11)
     Options = IdentityOptions
+    # A person picks a general from the candidates dealt (seed 004); bot
+    # games default to generals dealt at random.
+    person_options = {"generals": "choose"}
 
     def check(self, players: int, options: dict) -> dict:
         opts = super().check(players, options)
-        deck_cards(opts["deck"])
-        try:
-            general(opts["general"])
-        except KeyError as exc:
-            raise ModeError(str(exc.args[0])) from None
-        size = len(pool())
+        content = self.content(opts)
+        deck_cards(opts["deck"], content)
+        if opts["general"] not in content.generals:
+            raise ModeError(f"unknown general {opts['general']!r}")
+        size = len(pool(content.generals))
         if opts["generals"] == "choose":
             if not 1 <= opts["lord_candidates"] <= size:
                 raise ModeError(f"lord_candidates must be 1-{size} (there are {size} generals), not {opts['lord_candidates']}")
@@ -109,7 +112,7 @@ class Identity(Mode):
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
-        return deck_cards(options["deck"])
+        return deck_cards(options["deck"], self.content(options))
 
     def setup(self, engine: "Engine") -> Generator:
         st = engine.state
@@ -125,46 +128,49 @@ class Identity(Mode):
             yield from choose_generals(engine)
         else:
             if how == "random":
-                ids = list(pool())
+                ids = list(pool(st.content.generals))
                 Draws(st.seed, "generals", 0).shuffle(ids)
             else:
                 ids = [opts.get("general", "vanilla")] * st.n
             for seat in range(st.n):
                 chosen(engine, seat, ids[seat])
-        order = list(st.deck or range(len(CARDS)))
+        order = list(deck_numbers(st.deck))
         Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
         engine.emit(ev.PileShuffled(order=tuple(order)))
         for seat in st.seats_from(0):
             yield from engine.draw(seat, 4, reason="deal")
 
-    def winner(self, state: "State") -> tuple[tuple[int, ...], str] | None:
-        players = state.players
-        lord = players[0]
-        if not lord.alive:
-            alive = [p for p in players if p.alive]
-            if len(alive) == 1 and alive[0].role == "renegade":
-                return (alive[0].seat,), "renegade"
-            return tuple(p.seat for p in players if p.role == "rebel"), "rebels"
-        if not any(p.alive and p.role in ("rebel", "renegade") for p in players):
-            return tuple(p.seat for p in players if p.role in ("lord", "loyalist")), "lord"
+    def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
+        chars, seats = state.chars, state.seats
+        if not chars[0].alive:
+            alive = [p.seat for p in chars if p.alive]
+            if len(alive) == 1 and seats[alive[0]].role == "renegade":
+                return (alive[0],), "renegade"
+            return tuple(s.seat for s in seats if s.role == "rebel"), "rebels"
+        if not any(p.alive and seats[p.seat].role in ("rebel", "renegade") for p in chars):
+            return tuple(s.seat for s in seats if s.role in ("lord", "loyalist")), "lord"
         return None
+
+    def side(self, state: "State", seat: int) -> str:
+        role = state.seats[seat].role
+        return "lord" if role == "loyalist" else role
 
     def after_death(self, engine: "Engine", seat: int, killer: int) -> Generator:
         st = engine.state
-        if killer < 0 or not st.players[killer].alive:
+        if killer < 0 or not st.chars[killer].alive:
             return
-        role = st.players[seat].role
+        role = st.seats[seat].role
         if role == "rebel":
             yield from engine.draw(killer, 3, reason="reward")
-        elif role == "loyalist" and st.players[killer].role == "lord":
+        elif role == "loyalist" and st.seats[killer].role == "lord":
             zones = ("hand",) if st.options.get("lord_kills_loyalist") == "hand" else ("hand", "equip")
             engine.discard_all(killer, reason="penalty", zones=zones)
 
 
 def chosen(engine: "Engine", seat: int, gid: str) -> None:
     """Seat ``seat`` plays ``gid``; the lord has one more max hp."""
-    g = general(gid)
-    hp = g.max_hp + (1 if engine.state.players[seat].role == "lord" else 0)
+    g = engine.content.general(gid)
+    hp = g.max_hp + (1 if engine.state.seats[seat].role == "lord" else 0)
     engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
 
 
@@ -179,7 +185,7 @@ def choose_generals(engine: "Engine") -> Generator:
     """
     st = engine.state
     opts = st.options
-    ids = list(pool())
+    ids = list(pool(st.content.generals))
     Draws(st.seed, "generals", 0).shuffle(ids)
     lk = opts.get("lord_candidates", 5)
     offered = tuple(ids[:lk])
@@ -200,7 +206,8 @@ def choose_generals(engine: "Engine") -> Generator:
         engine.emit(ev.GeneralsOffered(seat=seat, generals=dealt[seat], vis=(seat,)))
     picks: dict[int, str] = {}
     for seat, cands in dealt.items():
-        choice = yield from engine.ask(Request(seat, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands)))
+        # Chosen at the same time: each pick is secret until all are shown.
+        choice = yield from engine.ask(Request(seat, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands), vis=(seat,)))
         picks[seat] = choice.option
     for seat, gid in picks.items():  # shown together
         chosen(engine, seat, gid)

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .base import Mode, ModeError, register
+from .base import ModeError, Ruleset, register
 
 
-class Planned(Mode):
+class Planned(Ruleset):
+    playable = False
+
     def __init__(self, mode_id: str, title_zh: str, seed: str, players: range) -> None:
+        super().__init__()
         self.id, self.title_zh, self.seed, self.players = mode_id, title_zh, seed, players
 
     def check(self, players: int, options: dict[str, Any]) -> dict[str, Any]:

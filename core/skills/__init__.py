@@ -1,27 +1,26 @@
 """Skills: the framework (``core.skills.base``) and the standard generals' skills.
 
-Each kingdom's module registers its skills on import (printed data with
-``define``; behaviour with ``trigger``, ``action``, ``form`` or a modifier
-point).  ``check_generals`` then makes sure every skill a general names
-exists: a missing skill is an import error, never silently skipped.
+Each kingdom's module defines its skills on import into the
+``standard-generals`` pack (``core.skills.standard``: printed data with
+``define``; behaviour with ``trigger``, ``action``, ``form``, ``mod`` or
+``ban``).  A game's content checks that every skill a general names exists:
+a missing skill is an error when the content is built, never silently skipped.
 """
 from __future__ import annotations
 
+from ..generals import STANDARD_GENERALS, VANILLA
 from .base import (
-    ACTIONS,
     KINDS,
     SKILLS,
     Action,
     Skill,
+    SkillBook,
     SkillError,
     announce,
-    check_generals,
     has_skill,
     is_used_up,
-    play_actions,
     skill,
     skill_state,
-    skills_of,
     switch_side,
     uses_this_turn,
 )
@@ -31,23 +30,20 @@ from . import shu as _shu  # noqa: E402,F401
 from . import wu as _wu  # noqa: E402,F401
 from . import qun as _qun  # noqa: E402,F401
 
-check_generals()
-
 __all__ = [
-    "ACTIONS",
     "KINDS",
     "SKILLS",
+    "STANDARD_GENERALS",
+    "VANILLA",
     "Action",
     "Skill",
+    "SkillBook",
     "SkillError",
     "announce",
-    "check_generals",
     "has_skill",
     "is_used_up",
-    "play_actions",
     "skill",
     "skill_state",
-    "skills_of",
     "switch_side",
     "uses_this_turn",
 ]

@@ -1,7 +1,7 @@
 """The skill framework: what a skill is, who has it, and how it acts.
 
 A skill (技能) is printed on a general; a living character has the skills of
-its general.  Seed 000 names the kinds the standard set needs:
+its face-up generals (and a mode may grant more).  Seed 000 names the kinds the standard set needs:
 
 - ``active`` (主动技, the default): the owner may use it at its timing;
 - ``compulsory`` (锁定技): it acts whenever its condition holds, unasked;
@@ -10,7 +10,7 @@ its general.  Seed 000 names the kinds the standard set needs:
 - ``lord_skill`` (主公技): only while its owner's role is lord;
 - ``switch`` (转换技): starts yang (阳); each use turns it to the other state.
 
-A skill acts in one of four ways, each registered here:
+A skill acts in one of four ways, each registered through a ``SkillBook``:
 
 - a *trigger*: a ``core.windows.Hook`` at a timing window (奸雄 at 受到伤害后);
   an optional one asks its owner (a ``trigger`` request with pass);
@@ -18,14 +18,20 @@ A skill acts in one of four ways, each registered here:
   flow (制衡, 苦肉);
 - a *form*: a ``core.windows.Form`` that makes a card count as another where
   that card may be used or played (武圣: a red card as 杀);
-- a *rule modifier*: a function appended to a modifier point (马术 to
-  ``core.distance.DISTANCE_MODS``, 空城 to ``core.windows.TARGET_BANS``).
+- a *rule modifier*: a function at a modifier point (``core.content.POINTS``:
+  马术 changes ``distance``) or a target ban (空城).
+
+Skills are defined into a content pack through a ``SkillBook`` (the standard
+generals' book is ``core.skills.standard``), so a game has only the skills its
+ruleset installs.  *Having* a skill is the character's ``skills`` (derived by
+the ruleset from its face-up generals); a skill of a concealed general is
+``latent``: the engine offers it and reveals the general before it acts.
 
 Every use is an event: a ``Triggered(seat, source=skill_id, w=window)`` (the
 engine emits it for triggers and forms; actions announce themselves with
 ``announce``).  What a skill must remember lives in the state through events:
 a limited skill's use, an awakening and a switch's yin/yang are
-``SkillStateChanged`` events folded into ``Player.marks`` (per game) or into
+``SkillStateChanged`` events folded into ``Character.marks`` (per game) or into
 ``State.used`` (per turn); uses this turn are counted by folding ``Triggered``
 (``used[f"{skill}@{seat}"]``).
 """
@@ -36,8 +42,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..generals import GENERALS
-from ..windows import Form, Hook, add_form, attach
+from ..content import Pack
+from ..windows import Form, Hook
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -81,21 +87,15 @@ class Skill:
         return not (self.compulsory or self.kind in ("compulsory", "awakening"))
 
 
+# Every skill of every pack, by id: what ``sgz generals`` lists and narration
+# names.  An id means one skill everywhere (a pack that words a skill
+# differently gives it an id of its own); which skills a game plays with is
+# its content's business.
 SKILLS: dict[str, Skill] = {}
 
 
 class SkillError(ValueError):
     """A skill registered twice, of an unknown kind, or referenced but missing."""
-
-
-def define(id: str, name_zh: str, name_en: str, kind: str, text_zh: str, text_en: str, *, compulsory: bool = False) -> Skill:
-    """Register a skill's printed data; its behaviour is attached with ``trigger``, ``action``, ``form``."""
-    if kind not in KINDS:
-        raise SkillError(f"skill {id!r}: unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
-    if id in SKILLS:
-        raise SkillError(f"skill {id!r} is registered twice")
-    skill = SKILLS[id] = Skill(id, name_zh, name_en, kind, text_zh, text_en, compulsory or kind == "compulsory")
-    return skill
 
 
 def skill(sid: str) -> Skill:
@@ -107,38 +107,16 @@ def skill(sid: str) -> Skill:
 
 # -- who has a skill ---------------------------------------------------------------
 
-_SETS: dict[str, frozenset[str]] = {}
-_EMPTY: frozenset[str] = frozenset()
-# general id -> its skill ids, for hot paths that cannot afford a call (马术 in
-# every distance): ``SKILLSETS.get(g)``, and ``skills_of(g)`` when that is None.
-SKILLSETS = _SETS
-
-
-def skills_of(general_id: str) -> frozenset[str]:
-    """The skill ids printed on a general (lord skills included)."""
-    got = _SETS.get(general_id)
-    if got is None:
-        g = GENERALS.get(general_id)
-        if g is None:
-            return _EMPTY
-        got = _SETS[general_id] = frozenset(g.skills + g.lord_skills)
-    return got
-
 
 def has_skill(state: "State", seat: int, sid: str) -> bool:
-    """Does the character at ``seat`` have skill ``sid`` now (alive; a lord skill only as lord)?"""
-    p = state.players[seat]
-    got = _SETS.get(p.general)
-    if got is None:
-        got = skills_of(p.general)
-    if sid not in got or not p.alive:
-        return False
-    return p.role == "lord" or SKILLS[sid].kind != "lord_skill"
+    """Does the character at ``seat`` have skill ``sid`` now (alive, its general face up)?"""
+    p = state.chars[seat]
+    return sid in p.skills and p.alive
 
 
 def skill_state(state: "State", seat: int, sid: str, key: str) -> int:
     """A per-game skill value folded from ``SkillStateChanged`` (0 when never set)."""
-    return state.players[seat].marks.get(f"{sid}.{key}", 0)
+    return state.chars[seat].marks.get(f"{sid}.{key}", 0)
 
 
 def turn_state(state: "State", seat: int, sid: str, key: str) -> int:
@@ -157,7 +135,7 @@ def set_state(engine: "Engine", seat: int, sid: str, key: str, value: int, *, tu
 
 def is_used_up(state: "State", seat: int, sid: str) -> bool:
     """A limited skill already used, or an awakening already happened."""
-    kind = SKILLS[sid].kind
+    kind = state.content.skills[sid].kind
     if kind == "limited":
         return skill_state(state, seat, sid, "used") > 0
     if kind == "awakening":
@@ -170,21 +148,16 @@ def switch_side(state: "State", seat: int, sid: str) -> str:
     return "yin" if skill_state(state, seat, sid, "yin") else "yang"
 
 
-def holder(sid: str) -> Callable[["State", int], bool]:
-    """``holds`` for a hook: has the skill now and, if limited/awakening, has not spent it."""
-    kind = SKILLS[sid].kind
-    lord = kind == "lord_skill"
-    once = kind in ("limited", "awakening")
-    key = f"{sid}.{'used' if kind == 'limited' else 'awake'}"
+def holder(sk: Skill) -> Callable[["State", int], bool]:
+    """``holds`` for a hook, action or form: the character has the skill (or may use it
+    by revealing its general) and, if limited/awakening, has not spent it."""
+    sid = sk.id
+    once = sk.kind in ("limited", "awakening")
+    key = f"{sid}.{'used' if sk.kind == 'limited' else 'awake'}"
 
     def holds(state: "State", seat: int) -> bool:
-        p = state.players[seat]
-        got = _SETS.get(p.general)
-        if got is None:
-            got = skills_of(p.general)
-        if sid not in got or not p.alive:
-            return False
-        if lord and p.role != "lord":
+        p = state.chars[seat]
+        if not p.alive or (sid not in p.skills and sid not in p.latent):
             return False
         if once and p.marks.get(key, 0):
             return False
@@ -195,7 +168,7 @@ def holder(sid: str) -> Callable[["State", int], bool]:
 
 def _spend(engine: "Engine", seat: int, sid: str) -> None:
     """What using a skill changes by its kind: a limited one is spent, an awakening happens."""
-    kind = SKILLS[sid].kind
+    kind = engine.content.skills[sid].kind
     if kind == "limited":
         set_state(engine, seat, sid, "used", 1)
     elif kind == "awakening":
@@ -203,7 +176,7 @@ def _spend(engine: "Engine", seat: int, sid: str) -> None:
 
 
 def _flip(engine: "Engine", seat: int, sid: str) -> None:
-    if SKILLS[sid].kind == "switch":
+    if engine.content.skills[sid].kind == "switch":
         set_state(engine, seat, sid, "yin", 0 if skill_state(engine.state, seat, sid, "yin") else 1)
 
 
@@ -214,60 +187,21 @@ def announce(engine: "Engine", seat: int, sid: str, targets: tuple[int, ...] = (
 
 
 def ask_trigger(engine: "Engine", seat: int, sid: str, window: str, targets: tuple[int, ...] = ()) -> Generator["Request", "Choice", bool]:
-    """Ask the owner whether to use ``sid`` now (the same question the engine asks for an optional hook)."""
+    """Ask the owner whether to use ``sid`` now (the same question the engine asks for an optional hook).
+
+    Yes to a skill of a concealed general reveals the general first.
+    """
     from ..requests import PASS_CHOICE, Choice, Request
 
     go = yield from engine.ask(Request(seat, "trigger", prompt=f"{window}:{sid}", choices=(Choice(option=sid, targets=targets), PASS_CHOICE)))
-    return not go.is_pass
-
-
-# -- triggers ------------------------------------------------------------------------
-
-HOOKS_OF: dict[str, list[Hook]] = {}
+    if go.is_pass:
+        return False
+    engine.reveal_if_latent(seat, sid)
+    return True
 
 
 def _always(engine: "Engine", seat: int, ctx: Any) -> bool:
     return True
-
-
-def trigger(
-    sid: str,
-    window: str,
-    run: Callable[["Engine", int, Any], "Flow"],
-    *,
-    can: Callable[["Engine", int, Any], bool] = _always,
-    owners: Callable[[Any], Collection[int]] | None = None,
-    optional: bool | None = None,
-    target: Callable[["Engine", int, Any], int] | None = None,
-    silent: bool = False,
-) -> Hook:
-    """Attach skill ``sid`` at ``window``.
-
-    ``optional`` defaults to the skill's kind (a compulsory or awakening skill
-    is not asked).  A ``silent`` hook asks and announces itself (``announce``)
-    when it really acts: one that asks per target, or asks with its own choices.
-    A limited or awakening skill is spent when it acts; a switch skill turns
-    over after each use.
-    """
-    sk = skill(sid)
-    opt = (sk.asks and not silent) if optional is None else optional
-
-    if silent or sk.kind not in ("limited", "awakening", "switch"):
-        body = run
-    else:
-
-        def body(engine: "Engine", seat: int, ctx: Any) -> "Flow":
-            _spend(engine, seat, sid)
-            result = yield from run(engine, seat, ctx)
-            _flip(engine, seat, sid)
-            return result
-
-    hook = attach(Hook(window, sid, body, holder(sid), can=can, optional=opt, target=target, silent=silent, owners=owners, skill=sid))
-    HOOKS_OF.setdefault(sid, []).append(hook)
-    return hook
-
-
-# -- actions (play-phase options) -----------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,104 +220,151 @@ class Action:
     per_turn: int = 0  # 0: no limit; 1: 出牌阶段限一次
 
 
-ACTIONS: dict[str, Action] = {}
+class SkillBook:
+    """Defines skills into one content pack: printed data with ``define``,
+    behaviour with ``trigger``, ``action``, ``form`` and ``mod``/``ban``."""
 
+    def __init__(self, pack: Pack) -> None:
+        self.pack = pack
 
-def action(sid: str, available: Callable[["Engine", int], bool], run: Callable[["Engine", int], "Flow"], *, per_turn: int = 0) -> Action:
-    sk = skill(sid)
-    holds = holder(sid)
+    def define(self, id: str, name_zh: str, name_en: str, kind: str, text_zh: str, text_en: str, *, compulsory: bool = False) -> Skill:
+        """Register a skill's printed data; its behaviour is attached with ``trigger``, ``action``, ``form``."""
+        if kind not in KINDS:
+            raise SkillError(f"skill {id!r}: unknown kind {kind!r} (kinds: {', '.join(KINDS)})")
+        sk = Skill(id, name_zh, name_en, kind, text_zh, text_en, compulsory or kind == "compulsory")
+        if SKILLS.get(id, sk) != sk:
+            raise SkillError(f"skill {id!r} is registered twice with different texts")
+        SKILLS[id] = sk
+        self.pack.skill(sk)
+        return sk
 
-    def ok(engine: "Engine", seat: int) -> bool:
-        st = engine.state
-        if not holds(st, seat):
-            return False
-        if per_turn and uses_this_turn(st, seat, sid) >= per_turn:
-            return False
-        return available(engine, seat)
+    def _skill(self, sid: str) -> Skill:
+        try:
+            return self.pack.skills[sid]
+        except KeyError:
+            raise SkillError(f"skill {sid!r} is not defined in pack {self.pack.id!r}") from None
 
-    def go(engine: "Engine", seat: int) -> "Flow":
-        result = yield from run(engine, seat)
-        _flip(engine, seat, sid)
-        return result
+    # -- triggers ------------------------------------------------------------------
 
-    if sk.id in ACTIONS:
-        raise SkillError(f"skill {sid!r} has two actions")
-    act = ACTIONS[sid] = Action(sid, ok, go if sk.kind == "switch" else run, per_turn)
-    return act
+    def trigger(
+        self,
+        sid: str,
+        window: str,
+        run: Callable[["Engine", int, Any], "Flow"],
+        *,
+        can: Callable[["Engine", int, Any], bool] = _always,
+        owners: Callable[[Any], Collection[int]] | None = None,
+        optional: bool | None = None,
+        target: Callable[["Engine", int, Any], int] | None = None,
+        silent: bool = False,
+    ) -> Hook:
+        """Attach skill ``sid`` at ``window``.
 
+        ``optional`` defaults to the skill's kind (a compulsory or awakening skill
+        is not asked).  A ``silent`` hook asks and announces itself (``announce``)
+        when it really acts: one that asks per target, or asks with its own choices.
+        A limited or awakening skill is spent when it acts; a switch skill turns
+        over after each use.
+        """
+        sk = self._skill(sid)
+        opt = (sk.asks and not silent) if optional is None else optional
 
-def play_actions(engine: "Engine", seat: int) -> list[str]:
-    """The skill options ``seat`` may take in its play phase now."""
-    return [sid for sid, act in ACTIONS.items() if act.available(engine, seat)]
+        if silent or sk.kind not in ("limited", "awakening", "switch"):
+            body = run
+        else:
 
+            def body(engine: "Engine", seat: int, ctx: Any) -> "Flow":
+                _spend(engine, seat, sid)
+                result = yield from run(engine, seat, ctx)
+                _flip(engine, seat, sid)
+                return result
 
-# -- forms (converted cards) ------------------------------------------------------------
+        return self.pack.hook(Hook(window, sid, body, holder(sk), can=can, optional=opt, target=target, silent=silent, owners=owners, skill=sid))
 
-FORMS_OF: dict[str, list[Form]] = {}
+    # -- actions (play-phase options) ---------------------------------------------------
 
+    def action(self, sid: str, available: Callable[["Engine", int], bool], run: Callable[["Engine", int], "Flow"], *, per_turn: int = 0) -> Action:
+        sk = self._skill(sid)
+        holds = holder(sk)
 
-def form(
-    sid: str,
-    name: str,
-    match: Callable[[int], bool],
-    *,
-    zones: tuple[str, ...] = ("hand",),
-    use: bool = True,
-    play: bool = True,
-    when: Callable[["State", int], bool] | None = None,
-    option: str = "",
-    count: int = 1,
-    pick: Callable[["Engine", int], "Flow"] | None = None,
-) -> Form:
-    """Skill ``sid`` lets ``count`` card(s) that ``match`` (from ``zones``) count as ``name``.
+        def ok(engine: "Engine", seat: int) -> bool:
+            st = engine.state
+            if not holds(st, seat):
+                return False
+            if per_turn and uses_this_turn(st, seat, sid) >= per_turn:
+                return False
+            return available(engine, seat)
 
-    ``when(state, seat)`` adds a condition (急救: outside your turn).  The
-    option is the skill id unless the skill has several forms (龙胆).  A form
-    with its own ``pick`` (激将: the card comes from someone else) announces
-    itself and may return None to call the use off; ``count=0`` means it
-    needs no card of the owner's.
-    """
-    holds = holder(sid)
+        def go(engine: "Engine", seat: int) -> "Flow":
+            result = yield from run(engine, seat)
+            _flip(engine, seat, sid)
+            return result
 
-    def candidates(state: "State", seat: int) -> list[int]:
-        p = state.players[seat]
-        out = [c for c in p.hand if match(c)] if "hand" in zones else []
-        if "equip" in zones:
-            out.extend(c for c in p.equip.values() if match(c))
-        return out
+        return self.pack.action(Action(sid, ok, go if sk.kind == "switch" else run, per_turn))
 
-    def available(state: "State", seat: int) -> bool:
-        if not holds(state, seat) or (when is not None and not when(state, seat)):
-            return False
-        if count == 0:
-            return True
-        if count == 1:
-            p = state.players[seat]
-            if "hand" in zones and any(map(match, p.hand)):
+    # -- forms (converted cards) ----------------------------------------------------------
+
+    def form(
+        self,
+        sid: str,
+        name: str,
+        match: Callable[[int], bool],
+        *,
+        zones: tuple[str, ...] = ("hand",),
+        use: bool = True,
+        play: bool = True,
+        when: Callable[["State", int], bool] | None = None,
+        option: str = "",
+        count: int = 1,
+        pick: Callable[["Engine", int], "Flow"] | None = None,
+    ) -> Form:
+        """Skill ``sid`` lets ``count`` card(s) that ``match`` (from ``zones``) count as ``name``.
+
+        ``when(state, seat)`` adds a condition (急救: outside your turn).  The
+        option is the skill id unless the skill has several forms (龙胆).  A form
+        with its own ``pick`` (激将: the card comes from someone else) announces
+        itself and may return None to call the use off; ``count=0`` means it
+        needs no card of the owner's.
+        """
+        holds = holder(self._skill(sid))
+
+        def candidates(state: "State", seat: int) -> list[int]:
+            p = state.chars[seat]
+            out = [c for c in p.hand if match(c)] if "hand" in zones else []
+            if "equip" in zones:
+                out.extend(c for c in p.equip.values() if match(c))
+            return out
+
+        def available(state: "State", seat: int) -> bool:
+            if not holds(state, seat) or (when is not None and not when(state, seat)):
+                return False
+            if count == 0:
                 return True
-            return "equip" in zones and any(map(match, p.equip.values()))
-        return len(candidates(state, seat)) >= count
+            if count == 1:
+                p = state.chars[seat]
+                if "hand" in zones and any(map(match, p.hand)):
+                    return True
+                return "equip" in zones and any(map(match, p.equip.values()))
+            return len(candidates(state, seat)) >= count
 
-    def pick_cards(engine: "Engine", seat: int) -> "Flow":
-        from ..requests import Request
+        def pick_cards(engine: "Engine", seat: int) -> "Flow":
+            from ..requests import Request
 
-        cards = tuple(candidates(engine.state, seat))
-        choice = yield from engine.ask(Request(seat, "convert", prompt=f"{sid}:{name}", cards=cards, min=count, max=count))
-        _spend(engine, seat, sid)
-        return choice.cards
+            cards = tuple(candidates(engine.state, seat))
+            choice = yield from engine.ask(Request(seat, "convert", prompt=f"{sid}:{name}", cards=cards, min=count, max=count))
+            _spend(engine, seat, sid)
+            return choice.cards
 
-    f = add_form(Form(option or sid, name, available, pick or pick_cards, use=use, play=play, skill=sid, announce=pick is None))
-    FORMS_OF.setdefault(sid, []).append(f)
-    return f
+        return self.pack.form(Form(option or sid, name, available, pick or pick_cards, use=use, play=play, skill=sid, announce=pick is None))
 
+    # -- modifiers ------------------------------------------------------------------------
 
-def check_generals() -> None:
-    """Every skill a registered general names exists (raised at import, never skipped)."""
-    for g in GENERALS.values():
-        skills_of(g.id)  # fill the cache the hot paths read
-        for sid in g.skills + g.lord_skills:
-            if sid not in SKILLS:
-                raise SkillError(f"general {g.id!r} names skill {sid!r}, which is not implemented")
-        for sid in g.lord_skills:
-            if SKILLS[sid].kind != "lord_skill":
-                raise SkillError(f"general {g.id!r}: {sid!r} is listed as a lord skill but is {SKILLS[sid].kind}")
+    def mod(self, point: str, fn: Callable[..., Any], sid: str) -> Callable[..., Any]:
+        """Skill ``sid`` changes a rule at a modifier point (``core.content.POINTS``)."""
+        self._skill(sid)
+        return self.pack.mod(point, fn, owner=sid)
+
+    def ban(self, card_names: tuple[str, ...], fn: Callable[["State", int, int], bool], sid: str) -> None:
+        """Skill ``sid`` forbids targets of these cards: fn(state, user, target) -> True when banned."""
+        self._skill(sid)
+        self.pack.ban(card_names, fn, owner=sid)

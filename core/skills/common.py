@@ -5,8 +5,7 @@ from collections.abc import Generator, Iterable
 from typing import TYPE_CHECKING, Any
 
 from ..cards.base import NAMES, SUIT
-from ..deck import CARDS, RED_SUITS, SLASH_NAMES
-from ..windows import TARGET_BANS
+from ..deck import RANK, RED_SUITS, SLASH_NAMES
 
 if TYPE_CHECKING:
     from ..engine import Engine
@@ -15,7 +14,6 @@ if TYPE_CHECKING:
 
     Flow = Generator[Request, Choice, Any]
 
-RANK: tuple[int, ...] = tuple(c.rank for c in CARDS)
 
 
 def is_red(card: int) -> bool:
@@ -37,20 +35,17 @@ def others_from(state: "State", seat: int) -> list[int]:
 
 def kin(state: "State", seat: int, kingdom: str) -> list[int]:
     """The other living characters of ``kingdom``, in turn order from ``seat``'s next (激将, 护驾)."""
-    players = state.players
+    players = state.chars
     return [s for s in others_from(state, seat) if players[s].kingdom == kingdom]
 
 
 def banned(state: "State", user: int, target: int, name: str) -> bool:
     """May ``target`` not be chosen as a target of ``user``'s card ``name`` (空城, 谦逊)?"""
-    for ban in TARGET_BANS.get(name, ()):
-        if ban(state, user, target):
-            return True
-    return False
+    return state.content.target_banned(state, user, target, name)
 
 
 def zone_of(state: "State", seat: int, card: int) -> str:
-    p = state.players[seat]
+    p = state.chars[seat]
     if card in p.hand:
         return "hand"
     if card in p.equip.values():
@@ -64,7 +59,7 @@ def discard_own(engine: "Engine", seat: int, cards: Iterable[int], reason: str) 
     """Discard ``seat``'s own cards from hand and/or equipment (one movement per zone)."""
     cards = tuple(cards)
     st = engine.state
-    hand = tuple(c for c in cards if c in st.players[seat].hand)
+    hand = tuple(c for c in cards if c in st.chars[seat].hand)
     rest = tuple(c for c in cards if c not in hand)
     if hand:
         engine.move(hand, "hand", "discard", src_seat=seat, reason=reason)
@@ -74,12 +69,12 @@ def discard_own(engine: "Engine", seat: int, cards: Iterable[int], reason: str) 
 
 def own_cards(state: "State", seat: int) -> tuple[int, ...]:
     """Hand and equipment (牌 in skill texts: 'a card' means either)."""
-    p = state.players[seat]
+    p = state.chars[seat]
     return (*p.hand, *p.equip.values())
 
 
 def hurt(state: "State", seat: int) -> bool:
-    p = state.players[seat]
+    p = state.chars[seat]
     return p.alive and p.hp < p.max_hp
 
 
@@ -102,7 +97,7 @@ def pay_and_aim(engine: "Engine", seat: int, sid: str, cost: int, targets: Itera
     from ..requests import Choice, Request
     from .base import announce
 
-    hand = tuple(engine.state.players[seat].hand)
+    hand = tuple(engine.state.chars[seat].hand)
     paid = yield from engine.ask(Request(seat, "discard", prompt=sid, cards=hand, min=cost, max=cost))
     to = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(Choice(targets=(t,)) for t in targets)))
     target = to.targets[0]

@@ -5,7 +5,8 @@ from typing import TYPE_CHECKING
 
 from ..deck import SLASH_NAMES
 from ..requests import Choice, Request
-from .base import action, announce, define, form, trigger
+from .base import announce
+from .standard import action, define, form, trigger
 from .common import banned, discard_own, hurt, is_red, own_cards, others_from, pay_and_aim
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def _qingnang(engine: "Engine", seat: int) -> "Flow":
     yield from engine.recover(target, 1, src=seat)
 
 
-action("qingnang", lambda e, seat: bool(e.state.players[seat].hand) and bool(_hurt_seats(e.state, seat)), _qingnang, per_turn=1)
+action("qingnang", lambda e, seat: bool(e.state.chars[seat].hand) and bool(_hurt_seats(e.state, seat)), _qingnang, per_turn=1)
 
 
 # -- 吕布: 无双 --------------------------------------------------------------------------
@@ -93,7 +94,7 @@ define(
 
 
 def _lijian_pairs(state: "State", seat: int) -> list[tuple[int, int]]:
-    players = state.players
+    players = state.chars
     males = [t for t in others_from(state, seat) if players[t].gender == "male"]
     return [(a, b) for a in males for b in males if a != b and not banned(state, b, a, "duel")]
 
@@ -105,7 +106,7 @@ def _lijian(engine: "Engine", seat: int) -> "Flow":
     first, second = pair.targets
     announce(engine, seat, "lijian", (first, second))
     discard_own(engine, seat, cost.cards, "lijian")
-    if st.players[first].alive and st.players[second].alive:
+    if st.chars[first].alive and st.chars[second].alive:
         yield from engine.use_card(second, "duel", (), (first,), extra={"unnullifiable": True})
 
 

@@ -5,10 +5,9 @@ from typing import TYPE_CHECKING
 
 from ..cards.base import NAMES
 from ..deck import KINDS, SLASH_NAMES
-from ..distance import DISTANCE_MODS
 from ..requests import Choice, Request
-from ..windows import SLASH_LIMIT_MODS, TARGET_BANS, TRICK_DISTANCE_FREE
-from .base import SKILLSETS, action, announce, ask_trigger, define, form, has_skill, set_state, skills_of, trigger, turn_state
+from .base import announce, ask_trigger, has_skill, set_state, turn_state
+from .standard import action, ban, define, form, mod, trigger
 from .common import is_red, is_slash, kin, others_from
 from .wei import lord_call
 
@@ -30,12 +29,12 @@ define(
 
 def _rende_ok(engine: "Engine", seat: int) -> bool:
     st = engine.state
-    return bool(st.players[seat].hand) and bool(others_from(st, seat))
+    return bool(st.chars[seat].hand) and bool(others_from(st, seat))
 
 
 def _rende(engine: "Engine", seat: int) -> "Flow":
     st = engine.state
-    hand = tuple(st.players[seat].hand)
+    hand = tuple(st.chars[seat].hand)
     cards = yield from engine.ask(Request(seat, "give", prompt="rende", cards=hand, min=1, max=len(hand)))
     to = yield from engine.ask(Request(seat, "skill", prompt="rende", choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
     target = to.targets[0]
@@ -99,16 +98,13 @@ define(
 UNLIMITED = 1 << 20
 SLASH_ORDER = ("slash", "fire_slash", "thunder_slash")
 def _paoxiao_limit(st: "State", seat: int, limit: int) -> int:
-    p = st.players[seat]
-    got = SKILLSETS.get(p.general)
-    if got is None:
-        got = skills_of(p.general)
-    if "paoxiao" in got and st.phase == "play" and p.alive:
+    p = st.chars[seat]
+    if "paoxiao" in p.skills and st.phase == "play" and p.alive:
         return UNLIMITED
     return limit
 
 
-SLASH_LIMIT_MODS.append(_paoxiao_limit)
+mod("slash_limit", _paoxiao_limit, "paoxiao")
 
 
 def _paoxiao_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
@@ -160,12 +156,10 @@ define(
 
 
 def _kongcheng(state: "State", user: int, target: int) -> bool:
-    return not state.players[target].hand and has_skill(state, target, "kongcheng")
+    return not state.chars[target].hand and has_skill(state, target, "kongcheng")
 
 
-_kongcheng.skill = "kongcheng"  # type: ignore[attr-defined]  # (the engine skips bans of skills not in play)
-for _name in (*SLASH_NAMES, "duel"):
-    TARGET_BANS.setdefault(_name, []).append(_kongcheng)
+ban((*sorted(SLASH_NAMES), "duel"), _kongcheng, "kongcheng")
 
 
 # -- 赵云: 龙胆 --------------------------------------------------------------------------
@@ -187,15 +181,11 @@ define(
     "Compulsory. Your distance to every other character is reduced by 1.",
 )
 def _mashu(st: "State", a: int, b: int) -> int:
-    # Hot (every distance): one dict lookup, no call, when the general has no 马术.
-    p = st.players[a]
-    got = SKILLSETS.get(p.general)
-    if got is None:
-        got = skills_of(p.general)
-    return -1 if "mashu" in got and p.alive else 0
+    p = st.chars[a]  # hot (every distance): no call
+    return -1 if "mashu" in p.skills and p.alive else 0
 
 
-DISTANCE_MODS.append(_mashu)
+mod("distance", _mashu, "mashu")
 
 define(
     "tieji", "铁骑", "Iron Cavalry", "active",
@@ -209,7 +199,7 @@ def _tieji_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
 
 
 def _tieji(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
-    players = engine.state.players
+    players = engine.state.chars
     for t in list(use.targets):
         if t in use.cancelled or not players[t].alive or not players[seat].alive:
             continue
@@ -248,5 +238,5 @@ define(
     "锁定技，你使用锦囊牌无距离限制。",
     "Compulsory. Your trick cards have no distance limit.",
 )
-TRICK_DISTANCE_FREE.append(lambda st, seat: has_skill(st, seat, "qicai"))
+mod("trick_distance_free", lambda st, seat: has_skill(st, seat, "qicai"), "qicai")
 

@@ -7,7 +7,8 @@ from .. import events as ev
 from ..cards.base import NAMES, SUIT, pick_card_of
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
-from .base import announce, ask_trigger, define, form, trigger
+from .base import announce, ask_trigger
+from .standard import define, form, trigger
 from .common import is_black, kin, look_at_top, others_from
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ define(
 def _fankui_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
     if ctx.dst != seat or ctx.src < 0 or ctx.src == seat:
         return False
-    src = engine.state.players[ctx.src]
+    src = engine.state.chars[ctx.src]
     return src.alive and bool(src.hand or src.equip)
 
 
@@ -115,7 +116,7 @@ define(
 
 def _guicai(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
     st = engine.state
-    hand = st.players[seat].hand
+    hand = st.chars[seat].hand
     prompt = f"guicai:{ctx['seat']}:{ctx['reason']}:{ctx['card']}"
     choice = yield from engine.ask(Request(seat, "skill", prompt=prompt, choices=(*(Choice(cards=(c,)) for c in hand), PASS_CHOICE)))
     if choice.is_pass:
@@ -130,7 +131,7 @@ def _guicai(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
     ctx["card"] = card
 
 
-trigger("guicai", "judge_result", _guicai, can=lambda e, seat, ctx: bool(e.state.players[seat].hand), silent=True)
+trigger("guicai", "judge_result", _guicai, can=lambda e, seat, ctx: bool(e.state.chars[seat].hand), silent=True)
 
 
 # -- 夏侯惇: 刚烈 ------------------------------------------------------------------------
@@ -143,16 +144,16 @@ define(
 
 
 def _ganglie_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
-    return ctx.dst == seat and ctx.src >= 0 and engine.state.players[ctx.src].alive
+    return ctx.dst == seat and ctx.src >= 0 and engine.state.chars[ctx.src].alive
 
 
 def _ganglie(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
     st = engine.state
     src = ctx.src
     final = yield from engine.judge(seat, "ganglie")
-    if SUIT[final] == "heart" or not st.players[src].alive:
+    if SUIT[final] == "heart" or not st.chars[src].alive:
         return
-    hand = st.players[src].hand
+    hand = st.chars[src].hand
     pay = "damage"
     if len(hand) >= 2:
         pick = yield from engine.ask(Request(src, "skill", prompt=f"ganglie:{seat}", choices=(Choice(option="discard"), Choice(option="damage"))))
@@ -177,7 +178,7 @@ define(
 
 
 def _tuxi_targets(engine: "Engine", seat: int) -> list[int]:
-    players = engine.state.players
+    players = engine.state.chars
     return [s for s in others_from(engine.state, seat) if players[s].hand]
 
 
@@ -191,7 +192,7 @@ def _tuxi(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     announce(engine, seat, "tuxi", choice.targets, window="draw_count")
     ctx.draw = 0
     for t in choice.targets:
-        if engine.state.players[t].hand:
+        if engine.state.chars[t].hand:
             card = engine.hidden_hand_card(t)
             engine.move((card,), "hand", "hand", src_seat=t, dst_seat=seat, reason="tuxi", vis=(seat, t))
 
@@ -272,7 +273,7 @@ define(
 def _yiji(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
     st = engine.state
     for _ in range(ctx.n):
-        if not st.players[seat].alive or st.ended:
+        if not st.chars[seat].alive or st.ended:
             return
         if not (yield from ask_trigger(engine, seat, "yiji", "damaged")):
             return
@@ -311,7 +312,7 @@ def _luoshen(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     st = engine.state
     while True:
         final = yield from engine.judge(seat, "luoshen")
-        if not is_black(final) or final not in st.players[seat].hand or not st.players[seat].alive:
+        if not is_black(final) or final not in st.chars[seat].hand or not st.chars[seat].alive:
             return
         if not (yield from ask_trigger(engine, seat, "luoshen", "phase_start")):
             return

@@ -7,8 +7,8 @@ from ..cards.base import SUIT
 from ..deck import SLASH_NAMES, SUITS
 from ..distance import in_attack_range
 from ..requests import PASS_CHOICE, Choice, Request
-from ..windows import EQUIP_LOST, HAND_LOST, TARGET_BANS
-from .base import action, announce, ask_trigger, define, form, has_skill, trigger
+from .base import announce, ask_trigger, has_skill
+from .standard import action, ban, define, form, mod, trigger
 from .common import banned, discard_own, hurt, is_black, own_cards, others_from, pay_and_aim
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ define(
 
 
 def _jiuyuan_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
-    return use.name == "peach" and use.seat != seat and seat in use.targets and engine.state.players[use.seat].kingdom == "wu"
+    return use.name == "peach" and use.seat != seat and seat in use.targets and engine.state.chars[use.seat].kingdom == "wu"
 
 
 def _jiuyuan(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
@@ -102,7 +102,7 @@ define(
 def _kurou(engine: "Engine", seat: int) -> "Flow":
     announce(engine, seat, "kurou")
     yield from engine.lose_hp(seat, 1, cause="kurou")
-    if engine.state.players[seat].alive:
+    if engine.state.chars[seat].alive:
         yield from engine.draw(seat, 2, reason="kurou")
 
 
@@ -146,7 +146,7 @@ def _fanjian(engine: "Engine", seat: int) -> "Flow":
         yield from engine.damage(seat, target, 1)
 
 
-action("fanjian", lambda e, seat: bool(e.state.players[seat].hand) and bool(others_from(e.state, seat)), _fanjian, per_turn=1)
+action("fanjian", lambda e, seat: bool(e.state.chars[seat].hand) and bool(others_from(e.state, seat)), _fanjian, per_turn=1)
 
 
 # -- 大乔: 国色, 流离 ----------------------------------------------------------------------
@@ -168,11 +168,11 @@ define(
 
 def _in_range_without(state: "State", seat: int, target: int, card: int) -> bool:
     """Is ``target`` in ``seat``'s attack range once ``card`` (the 流离 cost) has left?"""
-    eq = state.players[seat].equip
+    eq = state.chars[seat].equip
     if card not in (eq.get("weapon"), eq.get("offensive_horse")):
         return in_attack_range(state, seat, target)
     scratch = state.clone()  # a what-if copy, never the game's state
-    p = scratch.players[seat]
+    p = scratch.chars[seat]
     p.equip = {k: v for k, v in p.equip.items() if v != card}
     return in_attack_range(scratch, seat, target)
 
@@ -191,7 +191,7 @@ def _liuli_options(engine: "Engine", seat: int, use: "UseCtx") -> list[Choice]:
 def _liuli_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
     if use.name not in SLASH_NAMES or seat not in use.targets or seat in use.cancelled:
         return False
-    p = engine.state.players[seat]
+    p = engine.state.chars[seat]
     return bool(p.hand or p.equip)
 
 
@@ -224,9 +224,7 @@ def _qianxun(state: "State", user: int, target: int) -> bool:
     return has_skill(state, target, "qianxun")
 
 
-_qianxun.skill = "qianxun"  # type: ignore[attr-defined]
-for _name in ("snatch", "indulgence"):
-    TARGET_BANS.setdefault(_name, []).append(_qianxun)
+ban(("snatch", "indulgence"), _qianxun, "qianxun")
 
 define(
     "lianying", "连营", "Continuous Camps", "active",
@@ -237,7 +235,7 @@ define(
 
 def _lianying(engine: "Engine", seat: int) -> "Flow":
     st = engine.state
-    if not st.players[seat].alive or st.players[seat].hand or st.ended:
+    if not st.chars[seat].alive or st.chars[seat].hand or st.ended:
         return
     if (yield from ask_trigger(engine, seat, "lianying", "cards_lost")):
         announce(engine, seat, "lianying", window="cards_lost")
@@ -246,12 +244,11 @@ def _lianying(engine: "Engine", seat: int) -> "Flow":
 
 def _hand_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
     st = engine.state
-    if not st.players[seat].hand and has_skill(st, seat, "lianying"):
+    if not st.chars[seat].hand and has_skill(st, seat, "lianying"):
         engine.later(lambda: _lianying(engine, seat))
 
 
-_hand_lost.skill = "lianying"  # type: ignore[attr-defined]  # (skipped in games without it)
-HAND_LOST.append(_hand_lost)
+mod("hand_lost", _hand_lost, "lianying")
 
 
 # -- 孙尚香: 结姻, 枭姬 --------------------------------------------------------------------
@@ -264,7 +261,7 @@ define(
 
 
 def _jieyin_targets(state: "State", seat: int) -> list[int]:
-    players = state.players
+    players = state.chars
     return [t for t in others_from(state, seat) if players[t].gender == "male" and hurt(state, t)]
 
 
@@ -274,7 +271,7 @@ def _jieyin(engine: "Engine", seat: int) -> "Flow":
     yield from engine.recover(target, 1, src=seat)
 
 
-action("jieyin", lambda e, seat: len(e.state.players[seat].hand) >= 2 and bool(_jieyin_targets(e.state, seat)), _jieyin, per_turn=1)
+action("jieyin", lambda e, seat: len(e.state.chars[seat].hand) >= 2 and bool(_jieyin_targets(e.state, seat)), _jieyin, per_turn=1)
 
 define(
     "xiaoji", "枭姬", "Warrior Princess", "active",
@@ -285,7 +282,7 @@ define(
 
 def _xiaoji(engine: "Engine", seat: int) -> "Flow":
     st = engine.state
-    if not st.players[seat].alive or st.ended:
+    if not st.chars[seat].alive or st.ended:
         return
     if (yield from ask_trigger(engine, seat, "xiaoji", "cards_lost")):
         announce(engine, seat, "xiaoji", window="cards_lost")
@@ -299,5 +296,5 @@ def _equip_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
 
 
 _equip_lost.skill = "xiaoji"  # type: ignore[attr-defined]
-EQUIP_LOST.append(_equip_lost)
+mod("equip_lost", _equip_lost, "xiaoji")
 

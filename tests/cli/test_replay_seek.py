@@ -47,8 +47,8 @@ def test_as_a_seat_shows_only_its_own_role_and_hand(record: Path) -> None:
     assert res.exit_code == 0
     assert f"Your role is {roles[2]}" in res.output and "Roles:" not in res.output
     state = json.loads(run("replay", str(record), "--at", "200", "--as", "2", "--json").output)
-    for p in state["players"]:
-        assert (p["hand"] is None) == (p["seat"] != 2)
+    for s in state["seats"]:
+        assert (s["hand"] is None) == (s["seat"] != 2)
     assert state["pile"] is None
 
 

@@ -22,11 +22,13 @@ def test_schemas_folder_is_a_fresh_run(tmp_path: Path) -> None:
 
 def test_the_event_schema_names_every_event_type(tmp_path: Path) -> None:
     from core import events as ev
+    from core.modes import BUILTIN, ruleset_of
 
     run("schema", "--out", tmp_path)
     schema = json.loads((tmp_path / "event.schema.json").read_text())
     tags = {d["properties"]["t"]["enum"][0] for d in schema["$defs"].values() if "t" in d.get("properties", {})}
-    assert tags == set(ev.TAGS.values())
+    modes = {t.__struct_config__.tag for m in BUILTIN for t in ruleset_of(m).events}
+    assert tags == set(ev.TAGS.values()) | modes
 
 
 def test_recorded_events_fit_the_schema_types() -> None:

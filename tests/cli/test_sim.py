@@ -70,7 +70,7 @@ def test_replay_at_prints_the_state_and_json(tmp_path: Path) -> None:
     res = run("replay", f, "--at", "30", "--json")
     assert res.exit_code == 0
     state = json.loads(res.output)
-    assert state["seq"] == 31 and len(state["players"]) == 5
+    assert state["seq"] == 31 and len(state["characters"]) == len(state["seats"]) == 5
     bad = run("replay", f, "--at", "999999")
     assert bad.exit_code != 0 and "--at 999999" in bad.output
 

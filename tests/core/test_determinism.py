@@ -73,18 +73,18 @@ def test_bot_sees_only_its_seat() -> None:
         req = game.request
         state = game.state
         choice = bot_choice("basic", state, req)
-        others = [p for p in state.players if p.seat != req.seat]
+        others = [p for p in state.chars if p.seat != req.seat]
         scrambled = state.clone()
         # Deal the other hands' cards out again in another order: each seat keeps
         # its (public) number of hand cards, but what they are changes.
-        hidden = [c for p in scrambled.players if p.seat != req.seat for c in p.hand][::-1]
-        for p in scrambled.players:
-            if p.seat != req.seat:
-                p.hand, hidden = hidden[: len(p.hand)], hidden[len(p.hand) :]
+        hidden = [c for s in scrambled.seats if s.seat != req.seat for c in s.hand][::-1]
+        for s in scrambled.seats:
+            if s.seat != req.seat:
+                s.hand[:], hidden = hidden[: len(s.hand)], hidden[len(s.hand) :]
         scrambled.pile.reverse()
-        for p in scrambled.players:
-            if p.seat != req.seat and not p.role_shown:
-                p.role = "rebel"
+        for s in scrambled.seats:
+            if s.seat != req.seat and not s.role_shown:
+                s.role = "rebel"
         assert bot_choice("basic", scrambled, req) == choice
         assert len(others) == 4
         game.submit(choice)

@@ -7,6 +7,7 @@ from core import events as ev
 from core.deck import CARDS
 from core.distance import attack_range, distance
 from core.evolve import fold
+from core.state import snapshot
 from core.game import new_game
 from core.modes import ModeError
 from core.modes.identity import roles_for
@@ -30,7 +31,7 @@ from tests.scenario import Table
 )
 def test_role_sets_by_player_count(players: int, counts: tuple[int, int, int, int]) -> None:
     game = new_game("identity", players, seed=players)
-    roles = game.state.players
+    roles = game.state.seats
     got = tuple(sum(p.role == r for p in roles) for r in ("lord", "loyalist", "rebel", "renegade"))
     assert got == counts
     assert roles[0].role == "lord" and roles[0].role_shown
@@ -40,7 +41,7 @@ def test_role_sets_by_player_count(players: int, counts: tuple[int, int, int, in
 def test_six_players_may_have_two_renegades_seed_002() -> None:
     assert sorted(roles_for(6, "1-1-2-2")) == sorted(["lord", "loyalist", "rebel", "rebel", "renegade", "renegade"])
     game = new_game("identity", 6, seed=1, options={"six_roles": "1-1-2-2"})
-    assert sum(p.role == "renegade" for p in game.state.players) == 2
+    assert sum(s.role == "renegade" for s in game.state.seats) == 2
 
 
 def test_three_or_eleven_players_are_refused() -> None:
@@ -56,13 +57,13 @@ def test_unknown_option_is_refused_with_its_name() -> None:
 
 
 def test_lord_has_one_extra_max_hp() -> None:
-    players = new_game("identity", 5, seed=3, options={"generals": "vanilla"}).state.players
+    players = new_game("identity", 5, seed=3, options={"generals": "vanilla"}).state.chars
     assert players[0].max_hp == players[0].hp == 5
     assert all(p.max_hp == p.hp == 4 for p in players[1:])
     # With real generals (the default deals them at random): the general's max hp, +1 for the lord.
     from core.generals import general
 
-    players = new_game("identity", 5, seed=3).state.players
+    players = new_game("identity", 5, seed=3).state.chars
     assert players[0].max_hp == players[0].hp == general(players[0].general).max_hp + 1
     assert all(p.max_hp == p.hp == general(p.general).max_hp for p in players[1:])
 
@@ -81,11 +82,13 @@ def test_basic_deck_holds_only_basic_cards() -> None:
 
 
 def test_full_deck_is_refused_while_a_card_lacks_its_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    from core.cards import RULES
+    from core.cards import STANDARD_CARDS
+    from core.modes import ruleset_of
 
-    assert all(c.name in RULES for c in CARDS)  # today every card has its rule
+    assert all(c.name in STANDARD_CARDS.rules for c in CARDS)  # today every card has its rule
     new_game("identity", 5, seed=1, options={"deck": "full"})
-    monkeypatch.delitem(RULES, "lightning")
+    monkeypatch.delitem(STANDARD_CARDS.rules, "lightning")
+    monkeypatch.setattr(ruleset_of("identity"), "_content", {})  # built again without it
     with pytest.raises(ModeError, match="rules not built yet: lightning"):
         new_game("identity", 5, seed=1, options={"deck": "full"})
 
@@ -112,7 +115,7 @@ def test_discard_phase_discards_down_to_hp() -> None:
     with pytest.raises(IllegalDecision, match="pick 4 cards"):
         t.discard("slash")
     t.discard("slash", "slash", "slash", "dodge")
-    assert len(t.state.players[0].hand) == 2
+    assert len(t.state.chars[0].hand) == 2
 
 
 def test_dead_hp_zero_hand_limit_is_zero_not_negative() -> None:
@@ -228,7 +231,7 @@ def test_dying_asks_every_living_seat_for_peach_from_the_current_player() -> Non
         asked.append(t.request.seat)
         t.pass_()
     assert asked == [0, 2, 3]  # seat 1 has no 桃; the order starts at the current player
-    assert not t.state.players[1].alive
+    assert not t.state.chars[1].alive
 
 
 def test_peach_saves_a_dying_character() -> None:
@@ -236,7 +239,7 @@ def test_peach_saves_a_dying_character() -> None:
     t.use("slash", 1)
     assert t.request.kind == "save" and t.request.seat == 2
     t.use("peach")
-    assert t.hp(1) == 1 and t.state.players[1].alive
+    assert t.hp(1) == 1 and t.state.chars[1].alive
 
 
 def test_dying_character_may_drink_analeptic() -> None:
@@ -251,7 +254,7 @@ def test_dying_character_may_drink_analeptic() -> None:
 def test_others_cannot_save_with_analeptic() -> None:
     t = Table(4, hands={0: ["slash"], 2: ["analeptic"]}, hp={1: 1})
     t.use("slash", 1)
-    assert not t.state.players[1].alive
+    assert not t.state.chars[1].alive
 
 
 def test_death_shows_role_and_discards_everything() -> None:
@@ -259,28 +262,28 @@ def test_death_shows_role_and_discards_everything() -> None:
     t.use("slash", 1)
     death = t.of_type(ev.Died)[0]
     assert (death.seat, death.role, death.killer, death.cause) == (1, "loyalist", 0, "slash")
-    p = t.state.players[1]
-    assert p.role_shown and not p.hand and not p.equip
+    p = t.state.chars[1]
+    assert t.state.seats[1].role_shown and not p.hand and not p.equip
 
 
 def test_killer_of_a_rebel_draws_three() -> None:
     t = Table(5, roles=("lord", "loyalist", "rebel", "rebel", "renegade"), hands={0: ["slash"]}, hp={4: 1}, pile=["dodge", "dodge"])
-    before = len(t.state.players[0].hand)  # after the draw phase
+    before = len(t.state.chars[0].hand)  # after the draw phase
     t.use("slash", 4)  # the renegade, not a rebel: no reward
-    assert len(t.state.players[0].hand) == before - 1
+    assert len(t.state.chars[0].hand) == before - 1
     t2 = Table(5, roles=("lord", "loyalist", "renegade", "rebel", "rebel"), hands={0: ["slash"]}, hp={4: 1})
-    before = len(t2.state.players[0].hand)
+    before = len(t2.state.chars[0].hand)
     t2.use("slash", 4)
     rewards = [e for e in t2.of_type(ev.CardsMoved) if e.reason == "reward"]
     assert len(rewards) == 1 and len(rewards[0].cards) == 3 and rewards[0].dst_seat == 0
-    assert len(t2.state.players[0].hand) == before - 1 + 3
+    assert len(t2.state.chars[0].hand) == before - 1 + 3
 
 
 @pytest.mark.parametrize("rule, kept_equip", [("hand_and_equip", False), ("hand", True)])
 def test_lord_who_kills_a_loyalist_discards(rule: str, kept_equip: bool) -> None:
     t = Table(5, roles=("lord", "loyalist", "rebel", "rebel", "renegade"), hands={0: ["slash", "dodge"]}, equip={0: ["spear"]}, hp={1: 1}, options={"lord_kills_loyalist": rule})
     t.use("slash", 1)
-    lord = t.state.players[0]
+    lord = t.state.chars[0]
     assert lord.hand == []
     assert bool(lord.equip) is kept_equip
 
@@ -360,4 +363,4 @@ def test_fold_equals_live_state_through_a_scenario() -> None:
     t = Table(4, hands={0: ["analeptic", "slash"], 2: ["peach"]}, hp={1: 1})
     t.use("analeptic")
     t.use("slash", 1)
-    assert msgspec.to_builtins(fold(t.events)) == msgspec.to_builtins(t.state)
+    assert snapshot(fold(t.events)) == snapshot(t.state)

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from core import events as ev
 from core.bots import bot_choice
 from core.evolve import fold
+from core.state import snapshot
 from core.game import new_game
 
 SIDES = {"lord": "lord", "loyalist": "lord", "rebel": "rebel", "renegade": "renegade"}
@@ -34,10 +35,10 @@ def play_checked(seed: int, players: int, bot: str, options: dict | None = None,
             where = state.zone_cards()  # raises if a card is in two zones
             expected = len(state.deck) or len(CARDS)
             assert len(where) == expected, f"event {state.seq}: {len(where)} cards on the table, expected {expected}"
-        for p in state.players:
+        for p in state.chars:
             assert p.hp <= p.max_hp, f"event {state.seq}: seat {p.seat} hp {p.hp} > max {p.max_hp}"
         if state.seq % every == 0:
-            snapshots.append((state.seq, msgspec.to_builtins(state)))
+            snapshots.append((state.seq, snapshot(state)))
 
     game = new_game("identity", players, seed, options or {}, on_event=check)
     holder["game"] = game
@@ -48,7 +49,7 @@ def play_checked(seed: int, players: int, bot: str, options: dict | None = None,
 
 def check_folds(events: list[ev.Event], snapshots: list[tuple[int, object]], game: object = "") -> None:
     for seq, live in snapshots:
-        assert msgspec.to_builtins(fold(events[:seq])) == live, f"game {game}: fold differs from the live state at event {seq}"
+        assert snapshot(fold(events[:seq])) == live, f"game {game}: fold differs from the live state at event {seq}"
     assert fold(events).seq == len(events)
 
 
@@ -57,22 +58,22 @@ def check_winner(events: list[ev.Event]) -> None:
     end = events[-1]
     assert isinstance(end, ev.GameEnded), "every bot game ends with GameEnded"
     assert sum(isinstance(e, ev.GameEnded) for e in events) == 1
-    roles = {p.seat: p.role for p in state.players}
+    roles = {s.seat: s.role for s in state.seats}
     if not end.winners:
         assert end.reason.startswith(("turn_limit", "no_cards_left"))
         return
     sides = {SIDES[roles[s]] for s in end.winners}
     assert len(sides) == 1, f"winners from several sides: {end.winners}"
     side = sides.pop()
-    lord_alive = state.players[0].alive
+    lord_alive = state.chars[0].alive
     if side == "lord":
-        assert lord_alive and not any(p.alive and p.role in ("rebel", "renegade") for p in state.players)
+        assert lord_alive and not any(p.alive and roles[p.seat] in ("rebel", "renegade") for p in state.chars)
         assert set(end.winners) == {s for s, r in roles.items() if r in ("lord", "loyalist")}
     elif side == "rebel":
         assert not lord_alive
         assert set(end.winners) == {s for s, r in roles.items() if r == "rebel"}
     else:
-        assert not lord_alive and [p.seat for p in state.players if p.alive] == list(end.winners)
+        assert not lord_alive and [p.seat for p in state.chars if p.alive] == list(end.winners)
 
 
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])

@@ -58,8 +58,8 @@ def test_seats_hold_general_role_kingdom_and_result(folder: Path, con) -> None:
         state = fold(rec.events)
         rows = con.execute("SELECT seat, general, kingdom, role, result, won, bot FROM seats WHERE game = ? ORDER BY seat", [rec.header.game]).fetchall()
         assert len(rows) == rec.header.players
-        for (seat, general, kingdom, role, result, won, bot), p in zip(rows, state.players):
-            assert (general, kingdom, role, bot) == (p.general, p.kingdom, p.role, "basic")
+        for (seat, general, kingdom, role, result, won, bot), p in zip(rows, state.chars):
+            assert (general, kingdom, role, bot) == (p.general, p.kingdom, state.seats[seat].role, "basic")
             want = "draw" if not state.winners else "win" if seat in state.winners else "loss"
             assert result == want and won == (want == "win")
 
@@ -84,7 +84,7 @@ def test_each_decision_has_the_hand_its_decider_held(folder: Path, con) -> None:
         assert len(rows) == sum(type(e) is ev.Decided for e in rec.events)
         for seq, seat, hand, size, turn, phase in rows:
             state = fold(rec.events[:seq])
-            assert sorted(hand) == sorted(state.players[seat].hand) and size == len(hand)
+            assert sorted(hand) == sorted(state.chars[seat].hand) and size == len(hand)
             assert (turn, phase) == (state.turn, state.phase)
 
 
@@ -183,8 +183,11 @@ def test_an_event_type_added_later_ingests_with_its_json(tmp_path: Path, con, mo
 
 
 def test_every_event_type_has_a_shape() -> None:
+    from core.modes import RULESETS
+
     shape = event_shape()
-    assert set(shape.tags) == set(ev.TAGS.values())
+    modes = {t.__struct_config__.tag for rs in RULESETS.values() for t in rs.events}
+    assert set(shape.tags) == set(ev.TAGS.values()) | modes
     assert {"move", "dec", "phase", "damage", "use"} <= set(shape.columned)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from core import events as ev
 from records.check import check, salvage
-from records.format import read_record
+from records.format import FORMAT_VERSION, read_record
 
 from .util import CORRUPTIONS, V1_FIXTURES, damaged, digest, forged_decision, record
 
@@ -82,4 +82,4 @@ def test_salvage_of_a_v1_record_writes_the_current_format(tmp_path: Path) -> Non
     out = tmp_path / "up.jsonl"
     _, kept = salvage(V1_FIXTURES[1], out)
     rec = read_record(out)
-    assert rec.header.v == 2 and len(rec.events) == kept and isinstance(rec.events[-1], ev.GameEnded)
+    assert rec.header.v == FORMAT_VERSION and len(rec.events) == kept and isinstance(rec.events[-1], ev.GameEnded)

@@ -108,4 +108,4 @@ def forged_decision(src: Path, out: Path) -> tuple[Path, int]:
 def _hand_before(events: list[ev.Event], i: int, seat: int) -> list[int]:
     from core.evolve import fold
 
-    return list(fold(events[:i]).players[seat].hand)
+    return list(fold(events[:i]).chars[seat].hand)

@@ -13,9 +13,9 @@ def bots_for(players: int, bot: str = "basic") -> dict[int, str]:
     return {s: bot for s in range(players)}
 
 
-def bot_game(players: int = 5, seed: int = 1, bot: str = "basic", max_turns: int = 30, **options: Any) -> list[ev.Event]:
+def bot_game(players: int = 5, seed: int = 1, bot: str = "basic", max_turns: int = 30, mode: str = "identity", **options: Any) -> list[ev.Event]:
     """The events of a bot game cut at ``max_turns`` turns."""
-    game = new_game("identity", players, seed, {"max_turns": max_turns, **options})
+    game = new_game(mode, players, seed, {"max_turns": max_turns, **options})
     run_bots(game, bots_for(players, bot))
     return game.events
 

@@ -55,10 +55,10 @@ def test_state_diff_names_hp_zones_roles_and_winner() -> None:
     from core.evolve import fold
 
     a, b = fold(GAME[:150]), fold(GAME[:150])
-    b.players[2].hp -= 1
-    b.players[3].role = "rebel" if a.players[3].role != "rebel" else "renegade"
+    b.chars[2].hp -= 1
+    b.seats[3].role = "rebel" if a.seats[3].role != "rebel" else "renegade"
     b.winners = (0,)
-    b.players[1].hand.append(999)
+    b.seats[1].hand.append(999)
     whats = {row["what"] for row in state_diff(a, b)}
     assert whats == {"seat 2 hp", "seat 3 role", "winners", "seat 1 hand"}
 

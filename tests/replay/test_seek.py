@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from core import events as ev
 from core.evolve import fold
+from core.state import snapshot
 from core.game import resume
 from replay.seek import SeekError, Timeline
 
@@ -17,7 +18,7 @@ GAMES = {seed: bot_game(6, seed, "basic" if seed % 2 else "random", max_turns=60
 
 
 def same(a, b) -> bool:
-    return msgspec.to_builtins(a) == msgspec.to_builtins(b)
+    return snapshot(a) == snapshot(b)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -36,7 +37,7 @@ def test_a_seek_returns_a_copy_the_snapshots_do_not_share() -> None:
     tl = Timeline(events, interval=16).build()
     k = 16 * 5
     first = tl.state_at(k)
-    first.players[0].hp = -99
+    first.chars[0].hp = -99
     first.pile.clear()
     assert same(tl.state_at(k), fold(events[:k]))
     assert same(tl.state_at(k + 3), fold(events[: k + 3]))

@@ -1,13 +1,22 @@
-"""No view and no narrated line ever shows a seat a card number hidden from it.
+"""No view, no bot's SeatView and no narrated line ever shows a seat what it may not see.
 
-The oracle here is independent of ``replay.visibility``: it follows, for every
-seat, the cards whose number it has seen where they now lie.  A card is
-hidden from a seat once it is moved with a ``vis`` that leaves the seat out,
-or shuffled into the pile; it is seen again when it is moved or shown where
-the seat can see it (or lands in the seat's own hand).  Cards in the pile or
-in another seat's hand are never in a seat's view at all.  Hidden roles: a
-seat's view holds only its own role and the roles shown; its narration names
-only those.
+In every playable mode (each registered ruleset, and the demonstration
+ruleset of ``tests.core.modes.demo``), at every event of seeded bot games.
+The oracle here is independent of ``replay.visibility`` and of
+``core.view``: it follows, for every seat,
+
+- the card numbers it has seen where they now lie: a card is hidden from a
+  seat once it is moved with a ``vis`` that leaves the seat out, or shuffled
+  into the pile; it is seen again when it is moved or shown where the seat can
+  see it (or lands in the seat's own hand).  The pile and the other seats'
+  hands are never in a seat's view at all;
+- the generals it has seen: a general slot chosen with a ``vis`` that leaves
+  the seat out is concealed from it until a ``GeneralRevealed``; candidates
+  dealt to another seat are never named to it;
+- the roles it knows: its own, those shown, and all at the end.
+
+A secret decision (``Decided.vis``) is covered by the same oracle: what was
+chosen (a general, cards) is never named to a seat outside ``vis``.
 
 Besides real games, the property runs on games with *peeks* spliced in: a
 seat looks at the top cards of the pile (pile -> processing, vis to it
@@ -25,10 +34,13 @@ from hypothesis import strategies as st
 
 from core import events as ev
 from core.evolve import apply, initial_state
-from core.view import view
-from replay.narrate import Narrator
+from core.modes import playable_modes, ruleset_of
+from core.state import State
+from core.view import SeatView, view
+from replay.narrate import Narrator, display_name
 from replay.seek import Timeline
 from replay.visibility import SeenTracker, Visibility, open_cards
+from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonstration ruleset)
 
 from .games import bot_game
 
@@ -39,27 +51,45 @@ ROLE_WORDS = {
     "rebel": re.compile(r"\brebel\b|反贼"),
     "renegade": re.compile(r"\brenegade\b|内奸"),
 }
+MODES = playable_modes()
 
 
 class Oracle:
-    """What each seat has seen (card numbers where they lie; roles)."""
+    """What each seat has seen: card numbers where they lie, general slots, general names, roles."""
 
-    def __init__(self, players: int) -> None:
-        self.known: list[set[int]] = [set() for _ in range(players)]
-        self.roles: list[set[str]] = [set() for _ in range(players)]
+    def __init__(self, state: State) -> None:
+        seats = len(state.seats)
+        self.state = state
+        self.known: list[set[int]] = [set() for _ in range(seats)]
+        self.slots: list[set[tuple[int, int]]] = [set() for _ in range(seats)]
+        self.names: list[set[str]] = [set() for _ in range(seats)]
+        self.roles: list[set[str]] = [set() for _ in range(seats)]
 
     def feed(self, e: ev.Event) -> None:
         t = type(e)
+        owner = self.state.owner
         for s, known in enumerate(self.known):
             if t is ev.CardsMoved:
-                if e.vis is None or s in e.vis or (e.dst == "hand" and e.dst_seat == s):
+                if e.vis is None or s in e.vis or (e.dst == "hand" and e.dst_seat >= 0 and owner(e.dst_seat) == s):
                     known.update(e.cards)
                 else:
                     known.difference_update(e.cards)
             elif t is ev.PileShuffled:
                 known.difference_update(e.order)
-            elif t in (ev.CardUsed, ev.CardPlayed) or (t.__name__ == "CardsShown"):
+            elif t in (ev.CardUsed, ev.CardPlayed, ev.CardsShown):
                 known.update(e.cards)
+            elif t is ev.GeneralChosen:
+                if e.vis is None or s in e.vis:
+                    self.slots[s].add((e.seat, e.slot))
+                    self.names[s].add(e.general)
+                else:
+                    self.slots[s].discard((e.seat, e.slot))
+            elif t is ev.GeneralRevealed:
+                self.slots[s].add((e.seat, e.slot))
+                self.names[s].add(e.general)
+            elif t is ev.GeneralsOffered:
+                if e.vis is None or s in e.vis:
+                    self.names[s].update(e.generals)
             elif t is ev.RolesDealt:
                 self.roles[s].add(e.roles[s])
             elif t in (ev.RoleShown, ev.Died):
@@ -78,8 +108,9 @@ class Oracle:
 
 def view_cards(v: dict) -> list[int]:
     out = list(v["discard"]) + list(v["processing"])
-    for p in v["players"]:
-        out += p["hand"] or []
+    for s in v["seats"]:
+        out += s["hand"] or []
+    for p in v["characters"]:
         out += p["equip"].values()
         out += p["judge"]
     return [c for c in out if c is not None]
@@ -89,7 +120,7 @@ def with_peeks(events: list[ev.Event], every: int, seed: int) -> list[ev.Event]:
     """``events`` with a peek at the top 1-3 pile cards spliced in every ``every`` events."""
     out: list[ev.Event] = []
     state = None
-    players = events[0].players
+    players = len(initial_state(events[0]).seats)
     for i, e in enumerate(events):
         out.append(e)
         state = initial_state(e) if state is None else state
@@ -104,13 +135,14 @@ def with_peeks(events: list[ev.Event], every: int, seed: int) -> list[ev.Event]:
 
 
 def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
-    """Check every view and narrated line of every seat at every point; return the checks made."""
-    players = events[0].players
-    oracle = Oracle(players)
-    vis = Visibility(events)
-    tracker = SeenTracker(players)
-    narrators = [[Narrator(lang, s) for s in range(players)] for lang in langs]
+    """Check every view, SeatView and narrated line of every seat at every point; return the checks made."""
     state = initial_state(events[0])
+    seats = len(state.seats)
+    oracle = Oracle(state)
+    vis = Visibility(events)
+    tracker = SeenTracker(seats)
+    narrators = [[Narrator(lang, s) for s in range(seats)] for lang in langs]
+    generals = state.content.generals
     checks = 0
     for i, e in enumerate(events):
         if i:
@@ -118,45 +150,71 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
         oracle.feed(e)
         tracker.feed(e)
         shown = open_cards(state)
-        for s in range(players):
+        for s in range(seats):
             known = oracle.known[s]
             unseen = vis.unseen(s, i + 1, shown)
             assert unseen == tracker.unseen[s].intersection(shown), (i, s)
             v = view(state, s, unseen)
             assert v["pile"] is None
-            for p in v["players"]:
-                if p["seat"] != s:
-                    assert p["hand"] is None
-                    assert p["role"] is None or state.players[p["seat"]].role_shown, (i, s, p["seat"])
+            for other in v["seats"]:
+                if other["seat"] != s:
+                    assert other["hand"] is None
+                    assert other["role"] is None or state.seats[other["seat"]].role_shown, (i, s, other["seat"])
+            sv = SeatView(state, s)
+            for p in v["characters"]:
+                c = p["seat"]
+                for slot, g in enumerate(p["generals"]):
+                    sees = (c, slot) in oracle.slots[s]
+                    assert (g is not None) == sees, f"event {i}: seat {s} sees general slot {slot} of {c}: {g}"
+                    assert sv.general(c, slot) == g
+                if p["kingdom"] or p["gender"]:
+                    assert any(sl.vis is None for sl in state.chars[c].slots), f"event {i}: kingdom/gender of {c} without a face-up general"
             leaked = set(view_cards(v)) - known
             assert not leaked, f"event {i}: seat {s}'s view shows hidden cards {sorted(leaked)}"
+            hidden_names = [g for g in generals if g not in oracle.names[s]]
             for by_lang in narrators:
-                line = by_lang[s].line(e) or ""
+                n = by_lang[s]
+                line = n.line(e) or ""
                 leaked = {int(c) for c in CARD_ID.findall(line)} - known
                 assert not leaked, f"event {i}: seat {s} is told hidden cards {sorted(leaked)}: {line}"
                 for role, pattern in ROLE_WORDS.items():
                     if pattern.search(line):
                         assert role in oracle.roles[s], f"event {i}: seat {s} is told a hidden role: {line}"
+                for g in hidden_names:
+                    assert display_name(g, n.lang) not in line, f"event {i}: seat {s} is told the hidden general {g}: {line}"
                 if type(e) is ev.RolesDealt:
-                    assert line in (f"Your role is {e.roles[s]}", f"你的身份是{by_lang[s].line(e)[5:]}")
+                    assert line in (f"Your role is {e.roles[s]}", f"你的身份是{n.line(e)[5:]}")
             checks += 1
     return checks
 
 
-@settings(max_examples=25, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(4, 8), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
-def test_no_view_or_line_shows_a_seat_a_hidden_card(seed: int, players: int, bot: str, peek: bool) -> None:
-    events = bot_game(players, seed, bot, max_turns=16)
+def mode_game(mode: str, seed: int, bot: str, max_turns: int) -> list[ev.Event]:
+    players = ruleset_of(mode).players
+    # Identity's generals chosen at the same time are secret decisions: half the games.
+    options = {"generals": "choose"} if mode == "identity" and seed % 2 else {}
+    return bot_game(players.start + seed % len(players), seed, bot, max_turns=max_turns, mode=mode, **options)
+
+
+def test_every_playable_mode_is_checked() -> None:
+    assert "identity" in MODES and "demo" in MODES
+
+
+@pytest.mark.parametrize("mode", MODES)
+@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
+def test_no_view_or_line_shows_a_seat_what_it_may_not_see(mode: str, seed: int, bot: str, peek: bool) -> None:
+    events = mode_game(mode, seed, bot, max_turns=16)
     if peek:
         events = with_peeks(events, 7 + seed % 13, seed)
     assert check_game(events, ("en", "zh") if seed % 4 == 0 else ("en",)) > 0
 
 
 @pytest.mark.slow
-@settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), players=st.integers(4, 10), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
-def test_no_view_or_line_shows_a_seat_a_hidden_card_whole_games(seed: int, players: int, bot: str, peek: bool) -> None:
-    events = bot_game(players, seed, bot, max_turns=120)
+@pytest.mark.parametrize("mode", MODES)
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**6), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
+def test_no_view_or_line_shows_a_seat_what_it_may_not_see_whole_games(mode: str, seed: int, bot: str, peek: bool) -> None:
+    events = mode_game(mode, seed, bot, max_turns=120)
     if peek:
         events = with_peeks(events, 5 + seed % 17, seed)
     check_game(events, ("en", "zh"))

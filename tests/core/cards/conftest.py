@@ -8,6 +8,7 @@ import msgspec
 import pytest
 
 from core.evolve import fold
+from core.state import snapshot
 from tests import scenario
 
 
@@ -23,6 +24,6 @@ def every_table_folds_to_its_live_state(monkeypatch: pytest.MonkeyPatch) -> Iter
     monkeypatch.setattr(scenario.Table, "__init__", init)
     yield
     for t in tables:
-        assert msgspec.to_builtins(fold(t.events)) == msgspec.to_builtins(t.state), "fold differs from the live state"
+        assert snapshot(fold(t.events)) == snapshot(t.state), "fold differs from the live state"
         cards = t.state.zone_cards()  # raises if a card is in two zones
         assert len(cards) == len(t.state.deck or range(160))

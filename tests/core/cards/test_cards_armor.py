@@ -92,7 +92,7 @@ def test_silver_lion_against_an_analeptic_slash_takes_only_1() -> None:
 def test_silver_lion_recovers_one_hp_when_replaced() -> None:
     t = Table(4, hands={0: ["vine"]}, equip={0: ["silver_lion"]}, hp={0: 2}, pile=QUIET)
     t.use("vine")
-    assert t.hp(0) == 3 and CARDS[t.state.players[0].equip["armor"]].name == "vine"
+    assert t.hp(0) == 3 and CARDS[t.state.chars[0].equip["armor"]].name == "vine"
     rec = t.of_type(ev.Recovered)
     assert [(r.seat, r.n) for r in rec] == [(0, 1)]
 
@@ -100,11 +100,11 @@ def test_silver_lion_recovers_one_hp_when_replaced() -> None:
 def test_silver_lion_recovers_its_wearer_when_dismantled_but_not_above_max() -> None:
     t = Table(4, hands={0: ["dismantlement"]}, equip={1: ["silver_lion"]}, hp={1: 3}, pile=QUIET)
     t.use("dismantlement", 1)
-    t.pick(t.state.players[1].equip["armor"])
+    t.pick(t.state.chars[1].equip["armor"])
     assert t.hp(1) == 4
     t2 = Table(4, hands={0: ["snatch"]}, equip={1: ["silver_lion"]}, pile=QUIET)
     t2.use("snatch", 1)
-    t2.pick(t2.state.players[1].equip["armor"])
+    t2.pick(t2.state.chars[1].equip["armor"])
     assert t2.hp(1) == 4 and not t2.of_type(ev.Recovered)
 
 
@@ -123,9 +123,9 @@ def test_offensive_horse_brings_a_seat_into_slash_range() -> None:
 
 def test_a_horse_replaces_a_horse_of_the_same_kind_only() -> None:
     t = Table(4, hands={0: ["defensive_horse"]}, equip={0: ["defensive_horse", "offensive_horse"]}, pile=QUIET)
-    old = t.state.players[0].equip["defensive_horse"]
+    old = t.state.chars[0].equip["defensive_horse"]
     t.use("defensive_horse")
-    eq = t.state.players[0].equip
+    eq = t.state.chars[0].equip
     assert old in t.state.discard and set(eq) == {"defensive_horse", "offensive_horse"}
 
 
@@ -133,19 +133,19 @@ def test_seat_distance_counts_only_the_living_between_and_around() -> None:
     import random
 
     from core.distance import seat_distance
-    from core.state import Player, State
+    from core.state import Character, State
 
     def by_walking(state: State, a: int, b: int) -> int:
-        n = len(state.players)
-        steps = [s for s in range(1, n) if state.players[(a + s) % n].alive or (a + s) % n == b]
+        n = len(state.chars)
+        steps = [s for s in range(1, n) if state.chars[(a + s) % n].alive or (a + s) % n == b]
         forward = next(i + 1 for i, s in enumerate(steps) if (a + s) % n == b)
-        present = sum(1 for p in state.players if p.alive or p.seat in (a, b))
+        present = sum(1 for p in state.chars if p.alive or p.seat in (a, b))
         return min(forward, present - forward)
 
     rng = random.Random(3)
     for _ in range(3000):
         n = rng.randint(2, 10)
-        st = State(mode="identity", seed=0, rules="", options={}, players=[Player(seat=i, alive=rng.random() < 0.7) for i in range(n)], deck=())
+        st = State(mode="identity", seed=0, rules="", options={}, seats=[], chars=[Character(seat=i, alive=rng.random() < 0.7) for i in range(n)], deck=())
         a, b = rng.randrange(n), rng.randrange(n)
         if a != b:
             assert seat_distance(st, a, b) == by_walking(st, a, b)

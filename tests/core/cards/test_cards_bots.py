@@ -15,7 +15,7 @@ ROLES = ("lord", "rebel", "loyalist", "rebel")
 
 def shown(t: Table, *seats: int) -> Table:
     for s in seats:
-        t.game.engine.emit(ev.RoleShown(seat=s, role=t.state.players[s].role))
+        t.game.engine.emit(ev.RoleShown(seat=s, role=t.state.seats[s].role))
     return t
 
 

@@ -40,7 +40,7 @@ def test_fire_slash_through_a_chain_with_vine_silver_lion_analeptic_and_guding_b
     dmg = t.of_type(ev.Damaged)
     assert [(d.dst, d.n) for d in dmg] == taken
     assert all((d.src, d.nature, d.card) == (0, "fire", "fire_slash") for d in dmg)
-    assert not any(p.chained for p in t.state.players)
+    assert not any(p.chained for p in t.state.chars)
     assert [e.seat for e in t.of_type(ev.ChainToggled) if not e.on] == [1, 2, 3, 4]
 
 
@@ -56,13 +56,13 @@ def test_normal_damage_does_not_pass_along_a_chain() -> None:
     t = Table(4, hands={0: ["slash"]}, chained=(1, 3), pile=QUIET)
     t.use("slash", 1)
     assert [d.dst for d in t.of_type(ev.Damaged)] == [1]
-    assert t.state.players[1].chained and t.state.players[3].chained
+    assert t.state.chars[1].chained and t.state.chars[3].chained
 
 
 def test_unchained_targets_do_not_pass_nature_damage() -> None:
     t = Table(4, hands={0: ["thunder_slash"]}, chained=(3,), pile=QUIET)
     t.use("thunder_slash", 1)
-    assert [d.dst for d in t.of_type(ev.Damaged)] == [1] and t.state.players[3].chained
+    assert [d.dst for d in t.of_type(ev.Damaged)] == [1] and t.state.chars[3].chained
 
 
 def test_lightning_on_a_chained_character_passes_thunder_damage_without_a_source() -> None:
@@ -74,4 +74,4 @@ def test_chain_passes_on_in_seat_order_from_the_current_player_even_after_a_deat
     t = Table(5, roles=("lord", "rebel", "loyalist", "rebel", "renegade"), first=2, hands={2: ["fire_slash"]}, chained=(0, 1, 3, 4), hp={3: 1}, pile=QUIET)
     t.use("fire_slash", 3)
     assert [d.dst for d in t.of_type(ev.Damaged)] == [3, 4, 0, 1]
-    assert not t.state.players[3].alive
+    assert not t.state.chars[3].alive

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core.cards import RULES
-from core.deck import CARDS, KINDS
+from core.cards import STANDARD_CARDS
+from core.deck import KINDS, STANDARD as CARDS
 from core.game import new_game
 
 REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "deck-standard-maneuvering.tsv"
@@ -39,7 +39,7 @@ def test_deck_matches_the_reference_file_card_by_card() -> None:
 
 def test_every_card_name_has_a_rule_with_texts_in_both_languages() -> None:
     for name in {c.name for c in CARDS}:
-        rule = RULES[name]
+        rule = STANDARD_CARDS.rules[name]
         assert rule.name == name
         assert rule.text_zh and rule.text_en, name
 

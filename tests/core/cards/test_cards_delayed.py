@@ -20,7 +20,7 @@ def test_indulgence_goes_into_the_targets_judge_zone() -> None:
     t = Table(4, hands={0: ["indulgence"]}, pile=QUIET)
     assert delayed_targets(t, "indulgence") == {(1,), (2,), (3,)}
     t.use("indulgence", 2)
-    card = t.state.players[2].judge[0]
+    card = t.state.chars[2].judge[0]
     assert CARDS[card].name == "indulgence" and not t.state.processing
 
 
@@ -36,14 +36,14 @@ def test_indulgence_not_heart_skips_the_play_phase() -> None:
     t = Table(4, first=1, judge={1: ["indulgence"]}, pile=[SPADE_7] + QUIET)
     skipped = t.of_type(ev.PhaseSkipped)
     assert [(e.seat, e.phase) for e in skipped] == [(1, "play")]
-    assert t.state.players[1].judge == [] and t.state.discard[-1] in (0, *[c.number for c in CARDS if c.name == "indulgence"])
+    assert t.state.chars[1].judge == [] and t.state.discard[-1] in (0, *[c.number for c in CARDS if c.name == "indulgence"])
 
 
 def test_indulgence_heart_lets_the_play_phase_happen() -> None:
     t = Table(4, first=1, judge={1: ["indulgence"]}, pile=[HEART_3] + QUIET)
     assert not t.of_type(ev.PhaseSkipped)
     assert (t.request.kind, t.request.seat) == ("play", 1)
-    assert t.state.players[1].judge == []
+    assert t.state.chars[1].judge == []
 
 
 def test_supply_shortage_only_at_distance_one() -> None:
@@ -74,14 +74,14 @@ def test_lightning_is_placed_in_ones_own_judge_zone_only() -> None:
     t = Table(4, hands={0: ["lightning"]}, pile=QUIET)
     assert delayed_targets(t, "lightning") == {(0,)}
     t.use("lightning", 0)
-    assert [CARDS[c].name for c in t.state.players[0].judge] == ["lightning"]
+    assert [CARDS[c].name for c in t.state.chars[0].judge] == ["lightning"]
 
 
 def test_lightning_on_spade_two_to_nine_deals_three_thunder_damage_without_source() -> None:
     t = Table(4, first=1, judge={1: ["lightning"]}, hp={1: 4}, max_hp={1: 5}, pile=[SPADE_7] + QUIET)
     dmg = t.of_type(ev.Damaged)
     assert [(d.src, d.dst, d.n, d.nature, d.card) for d in dmg] == [(-1, 1, 3, "thunder", "lightning")]
-    assert t.state.players[1].judge == [] and 84 in t.state.discard
+    assert t.state.chars[1].judge == [] and 84 in t.state.discard
 
 
 def test_lightning_death_has_no_killer() -> None:
@@ -94,12 +94,12 @@ def test_lightning_death_has_no_killer() -> None:
 def test_lightning_that_misses_moves_to_the_next_seat() -> None:
     t = Table(4, first=1, judge={1: ["lightning"]}, pile=[SPADE_10] + QUIET)
     assert not t.of_type(ev.Damaged)
-    assert t.state.players[1].judge == [] and [CARDS[c].name for c in t.state.players[2].judge] == ["lightning"]
+    assert t.state.chars[1].judge == [] and [CARDS[c].name for c in t.state.chars[2].judge] == ["lightning"]
 
 
 def test_lightning_passes_a_seat_that_already_has_a_lightning() -> None:
     t = Table(4, first=1, judge={1: ["lightning"], 2: ["lightning"]}, pile=[SPADE_10] + QUIET)
-    first, second = t.state.players[3].judge, t.state.players[2].judge
+    first, second = t.state.chars[3].judge, t.state.chars[2].judge
     assert [CARDS[c].name for c in first] == ["lightning"] and len(second) == 1
     move = [e for e in t.of_type(ev.CardsMoved) if e.dst == "judge" and e.reason == "lightning"][0]
     assert (move.src, move.dst_seat) == ("processing", 3)
@@ -108,7 +108,7 @@ def test_lightning_passes_a_seat_that_already_has_a_lightning() -> None:
 def test_lightning_nullified_moves_on_without_a_judgement() -> None:
     t = Table(4, first=1, hands={1: ["nullification"]}, judge={1: ["lightning"]}, pile=QUIET)
     t.use("nullification")
-    assert [CARDS[c].name for c in t.state.players[2].judge] == ["lightning"]
+    assert [CARDS[c].name for c in t.state.chars[2].judge] == ["lightning"]
     assert not [e for e in t.of_type(ev.CardsMoved) if e.reason.startswith("judge:")]
 
 
@@ -116,13 +116,13 @@ def test_lightning_that_nobody_else_can_hold_comes_back_and_waits() -> None:
     # Every other judge zone holds a 闪电 (two printed, two converted ones).
     judge = {1: ["#84"], 2: ["#85"], 3: ["slash>lightning"], 0: ["dodge>lightning"]}
     t = Table(4, first=1, judge=judge, pile=[SPADE_10] + QUIET)
-    assert t.state.players[1].judge == [84]
-    assert t.state.players[3].judge_names == {t.state.players[3].judge[0]: "lightning"}
+    assert t.state.chars[1].judge == [84]
+    assert t.state.chars[3].judge_names == {t.state.chars[3].judge[0]: "lightning"}
     assert (t.request.kind, t.request.seat) == ("play", 1)  # judged once, then it waits
     assert len([e for e in t.of_type(ev.CardsMoved) if e.reason == "judge:lightning"]) == 1
 
 
 def test_a_converted_lightning_keeps_its_name_when_it_moves_on() -> None:
     t = Table(4, first=1, judge={1: ["slash>lightning"]}, pile=[SPADE_10] + QUIET)
-    card = t.state.players[2].judge[0]
-    assert CARDS[card].name == "slash" and t.state.players[2].judge_names == {card: "lightning"}
+    card = t.state.chars[2].judge[0]
+    assert CARDS[card].name == "slash" and t.state.chars[2].judge_names == {card: "lightning"}

@@ -84,4 +84,4 @@ def test_nullification_against_a_delayed_trick_in_the_judge_phase() -> None:
     assert (req.kind, req.seat, req.prompt) == ("nullify", 1, "indulgence:-1:1:0")
     t.use("nullification")
     assert t.request.kind == "play" and t.request.seat == 1
-    assert t.state.players[1].judge == [] and not [e for e in t.of_type(ev.CardsMoved) if e.reason.startswith("judge")]
+    assert t.state.chars[1].judge == [] and not [e for e in t.of_type(ev.CardsMoved) if e.reason.startswith("judge")]

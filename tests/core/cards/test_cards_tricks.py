@@ -23,9 +23,9 @@ def test_dismantlement_discards_the_equipment_the_user_picks() -> None:
     t.use("dismantlement", 1)
     req = t.request
     assert (req.kind, req.seat, req.prompt) == ("pick_card", 0, "dismantlement:1")
-    vine = t.state.players[1].equip["armor"]
+    vine = t.state.chars[1].equip["armor"]
     t.pick(vine)
-    assert "armor" not in t.state.players[1].equip and vine in t.state.discard
+    assert "armor" not in t.state.chars[1].equip and vine in t.state.discard
     assert t.hand(1) == ["dodge"]
 
 
@@ -33,11 +33,11 @@ def test_dismantlement_offers_hand_cards_face_down_and_discards_one_drawn_with_t
     t = Table(4, hands={0: ["dismantlement"], 1: ["dodge", "peach"]}, pile=QUIET)
     t.use("dismantlement", 1)
     req = t.request
-    hidden = set(t.state.players[1].hand)
+    hidden = set(t.state.chars[1].hand)
     assert [c.option for c in req.choices] == ["hand"]
     assert not any(set(c.cards) & hidden for c in req.choices), "no hidden card number is offered"
     t.option("hand")
-    assert len(t.state.players[1].hand) == 1
+    assert len(t.state.chars[1].hand) == 1
     gone = [e for e in t.of_type(ev.CardsMoved) if e.reason == "dismantlement"]
     assert gone[0].src == "hand" and gone[0].cards[0] in hidden and gone[0].vis is None
 
@@ -45,9 +45,9 @@ def test_dismantlement_offers_hand_cards_face_down_and_discards_one_drawn_with_t
 def test_dismantlement_clears_a_delayed_trick_from_a_judge_zone() -> None:
     t = Table(4, hands={0: ["dismantlement"]}, judge={2: ["indulgence"]}, pile=QUIET)
     t.use("dismantlement", 2)
-    card = t.state.players[2].judge[0]
+    card = t.state.chars[2].judge[0]
     t.pick(card)
-    assert t.state.players[2].judge == [] and card in t.state.discard
+    assert t.state.chars[2].judge == [] and card in t.state.discard
 
 
 def test_dismantlement_needs_a_target_with_a_card_somewhere() -> None:
@@ -86,8 +86,8 @@ def test_snatch_takes_a_hand_card_that_only_the_two_seats_see() -> None:
 def test_snatch_takes_an_equipment_into_the_hand() -> None:
     t = Table(4, hands={0: ["snatch"]}, equip={1: ["crossbow"]}, pile=QUIET)
     t.use("snatch", 1)
-    t.pick(t.state.players[1].equip["weapon"])
-    assert "crossbow" in t.hand(0) and t.state.players[1].equip == {}
+    t.pick(t.state.chars[1].equip["weapon"])
+    assert "crossbow" in t.hand(0) and t.state.chars[1].equip == {}
 
 
 # -- 决斗 -------------------------------------------------------------------------
@@ -160,8 +160,8 @@ def test_amazing_grace_reveals_one_card_per_target_and_each_picks_in_turn_from_t
         order.append(req.seat)
         t.pick(pick)
     assert order == [1, 2, 3, 0]
-    assert 53 in t.state.players[1].hand and 0 in t.state.players[2].hand
-    assert 30 in t.state.players[3].hand and 54 in t.state.players[0].hand
+    assert 53 in t.state.chars[1].hand and 0 in t.state.chars[2].hand
+    assert 30 in t.state.chars[3].hand and 54 in t.state.chars[0].hand
     assert not t.state.processing
 
 
@@ -202,14 +202,14 @@ def test_collateral_holder_slashes_the_victim() -> None:
     assert (req.kind, req.seat, req.prompt) == ("use_slash", 1, "collateral:0:3")
     t.use("slash", 3)
     assert [(d.src, d.dst) for d in t.of_type(ev.Damaged)] == [(1, 3)]
-    assert "weapon" in t.state.players[1].equip
+    assert "weapon" in t.state.chars[1].equip
 
 
 def test_collateral_when_the_holder_refuses_the_weapon_goes_to_the_user() -> None:
     t = Table(4, hands={0: ["collateral"], 1: ["slash"]}, equip={1: ["qinggang_sword"]}, pile=QUIET)
     t.use("collateral", 1, 3)
     t.pass_()
-    assert t.state.players[1].equip == {} and "qinggang_sword" in t.hand(0)
+    assert t.state.chars[1].equip == {} and "qinggang_sword" in t.hand(0)
     assert not t.of_type(ev.Damaged)
     move = [e for e in t.of_type(ev.CardsMoved) if e.reason == "collateral"][0]
     assert (move.src, move.src_seat, move.dst, move.dst_seat) == ("equip", 1, "hand", 0)
@@ -235,7 +235,7 @@ def test_fire_attack_with_a_card_of_the_shown_suit_deals_one_fire_damage() -> No
     assert (req.kind, req.seat, req.prompt) == ("fire_attack", 0, "fire_attack:1:spade")
     t.pick(0)
     assert [(d.src, d.dst, d.nature, d.card) for d in t.of_type(ev.Damaged)] == [(0, 1, "fire", "fire_attack")]
-    assert 3 in t.state.players[1].hand  # the shown card stays
+    assert 3 in t.state.chars[1].hand  # the shown card stays
 
 
 def test_fire_attack_without_a_matching_suit_does_nothing() -> None:
@@ -258,9 +258,9 @@ def test_iron_chain_chains_one_or_two_and_a_second_use_unchains() -> None:
     chain_targets = {c.targets for c in t.request.choices if c.cards and not c.option and CARDS[c.cards[0]].name == "iron_chain"}
     assert (0,) in chain_targets and (1, 3) in chain_targets and len(chain_targets) == 4 + 6
     t.use("iron_chain", 1, 3)
-    assert [p.chained for p in t.state.players] == [False, True, False, True]
+    assert [p.chained for p in t.state.chars] == [False, True, False, True]
     t.use("iron_chain", 3)
-    assert [p.chained for p in t.state.players] == [False, True, False, False]
+    assert [p.chained for p in t.state.chars] == [False, True, False, False]
     assert [(e.seat, e.on) for e in t.of_type(ev.ChainToggled)] == [(1, True), (3, True), (3, False)]
 
 

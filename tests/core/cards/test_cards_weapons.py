@@ -28,9 +28,9 @@ def test_each_weapon_sets_the_attack_range(weapon: str, reach: int) -> None:
 
 def test_a_new_weapon_replaces_and_discards_the_old_one() -> None:
     t = Table(4, hands={0: ["qinggang_sword"]}, equip={0: ["crossbow"]}, pile=QUIET)
-    old = t.state.players[0].equip["weapon"]
+    old = t.state.chars[0].equip["weapon"]
     t.use("qinggang_sword")
-    new = t.state.players[0].equip["weapon"]
+    new = t.state.chars[0].equip["weapon"]
     assert CARDS[new].name == "qinggang_sword" and old in t.state.discard
     moves = [(e.src, e.dst, e.reason) for e in t.of_type(ev.CardsMoved)][-2:]
     assert moves == [("equip", "discard", "replace"), ("processing", "equip", "equip")]
@@ -74,11 +74,11 @@ def test_double_sword_against_the_other_gender_target_discards_or_lets_draw() ->
 
 def test_double_sword_target_may_let_the_user_draw() -> None:
     t = Table(4, hands={0: ["slash"], 1: ["peach"]}, equip={0: ["double_sword"]}, generals={1: "vanilla_f"}, pile=QUIET + ["#46"])
-    before = len(t.state.players[0].hand)
+    before = len(t.state.chars[0].hand)
     t.use("slash", 1)
     t.option("double_sword", 1)
     t.option("draw")
-    assert len(t.state.players[0].hand) == before - 1 + 1 and t.hand(1) == ["peach"]
+    assert len(t.state.chars[0].hand) == before - 1 + 1 and t.hand(1) == ["peach"]
 
 
 def test_double_sword_does_nothing_against_the_same_gender() -> None:
@@ -95,9 +95,9 @@ def test_ice_sword_prevents_the_damage_and_discards_two_cards() -> None:
     t.option("ice_sword", 1)
     assert t.request.prompt == "ice_sword:1"
     t.option("hand")
-    t.pick(t.state.players[1].equip["offensive_horse"])
+    t.pick(t.state.chars[1].equip["offensive_horse"])
     assert t.hp(1) == 4 and not t.of_type(ev.Damaged)
-    assert t.state.players[1].hand == [] and t.state.players[1].equip == {}
+    assert t.state.chars[1].hand == [] and t.state.chars[1].equip == {}
 
 
 def test_ice_sword_may_be_declined() -> None:
@@ -125,7 +125,7 @@ def test_axe_discards_two_cards_to_make_a_dodged_slash_hit() -> None:
     t.option("axe", 1)
     req = t.request
     assert (req.kind, req.prompt, req.min, req.max) == ("discard", "axe", 2, 2)
-    assert t.state.players[0].equip["weapon"] not in req.cards
+    assert t.state.chars[0].equip["weapon"] not in req.cards
     t.pick(t.in_hand(0, "peach"), t.in_hand(0, "analeptic"))
     assert [(d.src, d.dst, d.n) for d in t.of_type(ev.Damaged)] == [(0, 1, 1)]
 
@@ -169,7 +169,7 @@ def test_spear_plays_two_hand_cards_as_a_slash_in_a_duel() -> None:
 
 def test_halberd_slash_with_the_last_hand_card_takes_up_to_three_targets() -> None:
     t = Table(5, hands={0: ["slash"], 1: ["dodge"]}, equip={0: ["halberd"]}, **NO_DRAW)
-    assert len(t.state.players[0].hand) == 1
+    assert len(t.state.chars[0].hand) == 1
     choices = slash_choices(t)
     assert (1, 2, 4) in choices and (1, 2, 3, 4) not in choices and len(choices) == 4 + 6 + 4
     t.use("slash", 1, 2, 4)
@@ -197,7 +197,7 @@ def test_kylin_bow_discards_a_horse_of_the_damaged_target() -> None:
     t.use("slash", 2)
     assert t.request.choices[0] == Choice(option="kylin_bow", targets=(2,))
     t.option("kylin_bow", 2)
-    horse = t.state.players[2].equip["defensive_horse"]
+    horse = t.state.chars[2].equip["defensive_horse"]
     t.pick(horse)
-    assert list(t.state.players[2].equip) == ["offensive_horse"] and horse in t.state.discard
+    assert list(t.state.chars[2].equip) == ["offensive_horse"] and horse in t.state.discard
     assert t.hp(2) == 3

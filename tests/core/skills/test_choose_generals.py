@@ -78,7 +78,7 @@ def test_random_generals_are_distinct_and_need_no_decision() -> None:
 
 def test_vanilla_keeps_every_seat_on_the_stand_in() -> None:
     game = new_game("identity", 5, seed=1, options={"generals": "vanilla"})
-    assert {p.general for p in game.state.players} == {"vanilla"}
+    assert {p.general for p in game.state.chars} == {"vanilla"}
 
 
 def test_a_game_resumes_in_the_middle_of_choosing() -> None:
@@ -99,7 +99,7 @@ def test_bots_choose_and_a_bot_lord_prefers_a_lord_skill() -> None:
         game.submit(pick)
         while game.request.kind == "general":
             game.submit(bot_choice("random", game.state, game.request))
-        assert all(p.general != "vanilla" for p in game.state.players)
+        assert all(p.general != "vanilla" for p in game.state.chars)
 
 
 def test_the_choice_must_be_one_of_the_candidates() -> None:

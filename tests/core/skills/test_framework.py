@@ -6,12 +6,15 @@ import pytest
 
 from core import events as ev
 from core.evolve import fold
-from core.generals import GENERALS, General, register
-from core.skills import KINDS, SKILLS, is_used_up, skill_state, skills_of, switch_side
-from core.skills.base import action, announce, define, trigger
+from core.state import snapshot
+from core.generals import GENERALS, General
+from core.skills import KINDS, SKILLS, announce, is_used_up, skill_state, switch_side
 from tests.scenario import Table
 
+from .testpack import BOOK, TEST, add_general
 from .util import take, triggered
+
+MODE = "identity+test"  # identity with the test pack installed
 
 STANDARD = {
     # id: (kingdom, gender, max_hp, skills, lord skills)
@@ -60,7 +63,9 @@ def test_every_skill_has_texts_and_a_known_kind() -> None:
 
 
 def test_vanilla_generals_have_no_skills() -> None:
-    assert skills_of("vanilla") == frozenset()
+    assert GENERALS["vanilla"].skills == GENERALS["vanilla"].lord_skills == ()
+    t = Table(4)
+    assert all(p.skills == frozenset() for p in t.state.chars)
 
 
 # -- limited, awakening and switch skills keep their state in events ---------------------------
@@ -76,20 +81,23 @@ def _turn(engine, seat, ctx):
 
 
 def _sage() -> None:
-    if "test_sage" in GENERALS:
+    if "test_sage" in TEST.generals:
         return
-    define("test_once", "限", "Once", "limited", "限定技，出牌阶段，你可以摸两张牌。", "Limited: in your play phase draw two.")
+    BOOK.define("test_once", "限", "Once", "limited", "限定技，出牌阶段，你可以摸两张牌。", "Limited: in your play phase draw two.")
 
     def once(engine, seat):
         announce(engine, seat, "test_once")
         yield from engine.draw(seat, 2, reason="test_once")
 
-    action("test_once", lambda engine, seat: True, once)
-    define("test_wake", "醒", "Wake", "awakening", "觉醒技，准备阶段，若你体力不大于2，你加1点体力上限。", "Awakening: at your start phase with hp <= 2.")
-    trigger("test_wake", "phase_start", _draw_one, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "start" and e.state.players[seat].hp <= 2)
-    define("test_turn", "转", "Turn", "switch", "转换技，结束阶段，阳：摸一张牌；阴：无。", "Switch: at your finish phase, yang: draw one; yin: nothing.")
-    trigger("test_turn", "phase_start", _turn, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "finish", optional=False)
-    register(General("test_sage", "测试", "qun", "male", 4, ("test_once", "test_wake", "test_turn"), pack="test"))
+    BOOK.action("test_once", lambda engine, seat: True, once)
+    BOOK.define("test_wake", "醒", "Wake", "awakening", "觉醒技，准备阶段，若你体力不大于2，你加1点体力上限。", "Awakening: at your start phase with hp <= 2.")
+    BOOK.trigger("test_wake", "phase_start", _draw_one, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "start" and e.state.chars[seat].hp <= 2)
+    BOOK.define("test_turn", "转", "Turn", "switch", "转换技，结束阶段，阳：摸一张牌；阴：无。", "Switch: at your finish phase, yang: draw one; yin: nothing.")
+    BOOK.trigger("test_turn", "phase_start", _turn, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "finish", optional=False)
+    add_general(General("test_sage", "测试", "qun", "male", 4, ("test_once", "test_wake", "test_turn"), pack="test"))
+
+
+_sage()  # defined before any game builds the test content (a game's content is built once)
 
 
 @pytest.fixture()
@@ -98,44 +106,46 @@ def sage() -> None:
 
 
 def test_limited_skill_is_spent_for_the_game(sage) -> None:
-    t = Table(4, generals={0: "test_sage"})
+    t = Table(4, mode=MODE, generals={0: "test_sage"})
     take(t, "test_once")
     assert is_used_up(t.state, 0, "test_once") and skill_state(t.state, 0, "test_once", "used") == 1
     changes = t.of_type(ev.SkillStateChanged)
     assert [(e.seat, e.skill, e.key, e.value) for e in changes] == [(0, "test_once", "used", 1)]
     assert all(c.option != "test_once" for c in t.request.choices)
-    assert msgspec.to_builtins(fold(t.events)) == msgspec.to_builtins(t.state)
+    assert snapshot(fold(t.events)) == snapshot(t.state)
 
 
 def test_awakening_happens_once_without_asking(sage) -> None:
-    t = Table(4, generals={0: "test_sage"}, hp={0: 2})
+    t = Table(4, mode=MODE, generals={0: "test_sage"}, hp={0: 2})
     assert [e.source for e in triggered(t, "test_wake")] == ["test_wake"]
     assert skill_state(t.state, 0, "test_wake", "awake") == 1
     assert t.request.kind == "play"  # no question was asked
 
 
 def test_switch_skill_turns_from_yang_to_yin_and_back(sage) -> None:
-    t = Table(4, generals={0: "test_sage"})
+    t = Table(4, mode=MODE, generals={0: "test_sage"})
     assert switch_side(t.state, 0, "test_turn") == "yang"
     t.end()
     assert switch_side(t.state, 0, "test_turn") == "yin"
     assert len(triggered(t, "test_turn")) == 1
-    assert msgspec.to_builtins(fold(t.events)) == msgspec.to_builtins(t.state)
+    assert snapshot(fold(t.events)) == snapshot(t.state)
 
 
 # -- several owners at one window: seat order from the current player ---------------------------
 
 
 def _watchers() -> None:
-    if "test_watcher" in GENERALS:
+    if "test_watcher" in TEST.generals:
         return
-    define("test_watch", "望", "Watch", "compulsory", "锁定技，一名角色受到伤害后，你摸一张牌。", "Compulsory: after anyone takes damage, draw a card.")
-    trigger("test_watch", "damaged", _draw_one)
-    register(General("test_watcher", "测试2", "qun", "male", 4, ("test_watch",), pack="test"))
+    BOOK.define("test_watch", "望", "Watch", "compulsory", "锁定技，一名角色受到伤害后，你摸一张牌。", "Compulsory: after anyone takes damage, draw a card.")
+    BOOK.trigger("test_watch", "damaged", _draw_one)
+    add_general(General("test_watcher", "测试2", "qun", "male", 4, ("test_watch",), pack="test"))
+
+
+_watchers()
 
 
 def test_triggers_of_several_seats_run_in_seat_order_from_the_current_player() -> None:
-    _watchers()
-    t = Table(4, generals={1: "test_watcher", 3: "test_watcher"}, hands={2: ["slash"]}, first=2)
+    t = Table(4, mode=MODE, generals={1: "test_watcher", 3: "test_watcher"}, hands={2: ["slash"]}, first=2)
     t.use("slash", 1)
     assert [e.seat for e in triggered(t, "test_watch")] == [3, 1]

@@ -34,7 +34,7 @@ def test_jijiu_not_in_his_own_turn() -> None:
 def test_qingnang_heals_a_hurt_character_once_per_phase() -> None:
     t = Table(4, generals={0: "huatuo"}, hands={0: ["slash", "slash"]}, hp={1: 2})
     take(t, "qingnang")
-    hand = list(t.state.players[0].hand)
+    hand = list(t.state.chars[0].hand)
     pick(t, hand[0])
     req = t.request
     assert {c.targets for c in req.choices} == {(1,)}
@@ -117,5 +117,5 @@ def test_biyue_draws_at_the_finish_phase() -> None:
     t = Table(4, generals={0: "diaochan"})
     t.end()
     accept(t, "biyue")
-    assert len(t.state.players[0].hand) == 3
+    assert len(t.state.chars[0].hand) == 3
     assert triggered(t, "biyue")[0].w == "phase_start"

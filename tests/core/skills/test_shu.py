@@ -13,7 +13,7 @@ from .util import accept, card, decline, num, pick, take, triggered
 
 def test_rende_gives_cards_and_heals_once_at_two() -> None:
     t = Table(4, generals={0: "liubei"}, hands={0: ["dodge", "dodge", "dodge"]}, hp={0: 2})
-    dodges = [c for c in t.state.players[0].hand][:3]
+    dodges = [c for c in t.state.chars[0].hand][:3]
     take(t, "rende")
     assert t.request.kind == "give" and t.request.min == 1
     pick(t, dodges[0])
@@ -28,7 +28,7 @@ def test_rende_gives_cards_and_heals_once_at_two() -> None:
     t.choose(Choice(targets=(1,)))
     assert t.hp(0) == 3  # only the first time
     assert [e.targets for e in triggered(t, "rende")] == [(1,), (2,), (1,)]
-    assert dodges[0] in t.state.players[1].hand and dodges[1] in t.state.players[2].hand
+    assert dodges[0] in t.state.chars[1].hand and dodges[1] in t.state.chars[2].hand
 
 
 # -- 激将 ---------------------------------------------------------------------------------
@@ -106,7 +106,7 @@ def test_wusheng_uses_a_red_equipment_as_slash_and_plays_one_in_a_duel() -> None
     t = Table(4, generals={1: "guanyu"}, equip={1: [horse]}, hands={0: ["duel"]})
     t.use("duel", 1)
     take(t, "wusheng")  # the only red card: no need to pick it
-    assert "defensive_horse" not in t.state.players[1].equip
+    assert "defensive_horse" not in t.state.chars[1].equip
     played = t.of_type(ev.CardPlayed)
     assert [(e.seat, e.name, e.cards) for e in played] == [(1, "slash", (num(horse),))]
 
@@ -131,7 +131,7 @@ def test_guanxing_rearranges_the_top_cards() -> None:
     pick(t, num(c), num(a))  # 杀 on top, then 桃; 闪 and 酒 to the bottom
     pile = t.state.pile
     assert set(pile[:2]) == {num(b), num(d)}
-    hand = t.state.players[0].hand
+    hand = t.state.chars[0].hand
     assert hand[-2:] == [num(c), num(a)]  # the draw phase drew them, topmost first
 
 
@@ -204,10 +204,10 @@ def test_tieji_black_judgement_dodge_still_allowed() -> None:
 
 def test_jizhi_draws_when_using_a_trick() -> None:
     t = Table(4, generals={0: "huangyueying"}, hands={0: ["ex_nihilo"]})
-    before = len(t.state.players[0].hand)
+    before = len(t.state.chars[0].hand)
     t.use("ex_nihilo")
     accept(t, "jizhi")
-    assert len(t.state.players[0].hand) == before - 1 + 1 + 2
+    assert len(t.state.chars[0].hand) == before - 1 + 1 + 2
 
 
 def test_jizhi_not_for_a_basic_card() -> None:

@@ -17,7 +17,7 @@ def test_jianxiong_takes_the_slash_that_hurt() -> None:
     slash = t.in_hand(0, "slash")
     t.use("slash", 1)
     accept(t, "jianxiong")
-    assert slash in t.state.players[1].hand
+    assert slash in t.state.chars[1].hand
     (e,) = triggered(t, "jianxiong")
     assert e.seat == 1 and e.w == "damaged"
 
@@ -43,7 +43,7 @@ def test_jianxiong_on_savage_assault_after_a_nullification() -> None:
     t.use("nullification")
     accept(t, "jianxiong")  # seat 2 had no 杀
     assert t.request.kind == "play" and t.request.seat == 0
-    assert sa in t.state.players[2].hand and sa not in t.state.discard
+    assert sa in t.state.chars[2].hand and sa not in t.state.discard
     assert null in t.state.discard
     assert [t.hp(s) for s in (1, 2, 3)] == [4, 3, 3]
 
@@ -103,13 +103,13 @@ def test_hujia_and_eight_diagram_at_one_window_ask_for_an_order() -> None:
 
 def test_fankui_takes_a_card_from_the_source() -> None:
     t = Table(4, generals={1: "simayi"}, hands={0: ["slash"]}, equip={0: ["crossbow"]})
-    bow = t.state.players[0].equip["weapon"]
+    bow = t.state.chars[0].equip["weapon"]
     t.use("slash", 1)
     accept(t, "fankui")
     req = t.request
     assert req.kind == "pick_card" and req.seat == 1
     t.choose(Choice(cards=(bow,)))
-    assert bow in t.state.players[1].hand and "weapon" not in t.state.players[0].equip
+    assert bow in t.state.chars[1].hand and "weapon" not in t.state.chars[0].equip
 
 
 def test_guicai_replaces_a_judgement_card() -> None:
@@ -158,7 +158,7 @@ def test_ganglie_source_may_discard_two_hand_cards_instead() -> None:
     t.use("slash", 1)
     accept(t, "ganglie")
     take(t, "discard")
-    hand = list(t.state.players[0].hand)
+    hand = list(t.state.chars[0].hand)
     assert t.request.kind == "discard" and t.request.min == 2
     pick(t, *hand[:2])
     assert t.hp(0) == 4 and all(c in t.state.discard for c in hand[:2])
@@ -210,7 +210,7 @@ def test_tuxi_takes_a_hand_card_from_two_characters_instead_of_drawing() -> None
 def test_luoyi_draws_one_less_and_adds_one_to_slash_damage() -> None:
     t = Table(4, generals={0: "xuchu"}, hands={0: ["slash"]})
     accept(t, "luoyi")
-    assert len(t.state.players[0].hand) == 2
+    assert len(t.state.chars[0].hand) == 2
     t.use("slash", 1)
     assert t.hp(1) == 2
     assert [e.w for e in triggered(t, "luoyi")] == ["draw_count", "damage_caused"]
@@ -230,7 +230,7 @@ def test_tiandu_takes_the_judgement_card() -> None:
     spade = card("slash", "s")
     t = Table(4, generals={0: "guojia"}, judge={0: ["indulgence"]}, pile=[spade])
     accept(t, "tiandu")
-    assert num(spade) in t.state.players[0].hand
+    assert num(spade) in t.state.chars[0].hand
     assert any(e.phase == "play" for e in t.of_type(ev.PhaseSkipped))  # the result still stands
 
 
@@ -240,7 +240,7 @@ def test_tiandu_after_guicai_takes_the_replacing_card() -> None:
     t = Table(4, generals={0: "guojia", 1: "simayi"}, judge={0: ["indulgence"]}, hands={1: [heart]}, pile=[spade])
     pick(t, num(heart))  # 鬼才
     accept(t, "tiandu")
-    assert num(heart) in t.state.players[0].hand and num(spade) in t.state.discard
+    assert num(heart) in t.state.chars[0].hand and num(spade) in t.state.discard
     assert t.request.kind == "play"
 
 
@@ -253,7 +253,7 @@ def test_yiji_looks_at_two_and_gives_them_out() -> None:
     assert req.kind == "skill" and req.prompt == "yiji" and {c.cards[0] for c in req.choices} == {num(a), num(b)}
     t.choose(Choice(cards=(num(a),), targets=(2,)))
     t.choose(Choice(cards=(num(b),), targets=(1,)))
-    assert num(a) in t.state.players[2].hand and num(b) in t.state.players[1].hand
+    assert num(a) in t.state.chars[2].hand and num(b) in t.state.chars[1].hand
 
 
 def test_yiji_asks_once_per_point_of_damage() -> None:
@@ -288,7 +288,7 @@ def test_luoshen_keeps_black_judgements_until_a_red_one() -> None:
     accept(t, "luoshen")
     accept(t, "luoshen")
     accept(t, "luoshen")
-    hand = t.state.players[0].hand
+    hand = t.state.chars[0].hand
     assert num(s) in hand and num(c) in hand and num(h) not in hand and num(h) in t.state.discard
     assert len(triggered(t, "luoshen")) == 3
 
@@ -298,5 +298,5 @@ def test_luoshen_may_stop_after_a_black_one() -> None:
     t = Table(4, generals={0: "zhenji"}, pile=[s, c])
     accept(t, "luoshen")
     decline(t)
-    assert num(s) in t.state.players[0].hand
-    assert CARDS[t.state.players[0].hand[-1]].name  # the draw phase drew on
+    assert num(s) in t.state.chars[0].hand
+    assert CARDS[t.state.chars[0].hand[-1]].name  # the draw phase drew on

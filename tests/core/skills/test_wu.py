@@ -16,7 +16,7 @@ def test_zhiheng_discards_and_draws_as_many_once_per_phase() -> None:
     take(t, "zhiheng")
     req = t.request
     assert req.kind == "discard" and req.min == 1 and req.max == 5  # hand and equipment
-    slash, bow = t.in_hand(0, "slash"), t.state.players[0].equip["weapon"]
+    slash, bow = t.in_hand(0, "slash"), t.state.chars[0].equip["weapon"]
     pick(t, slash, bow)
     assert slash in t.state.discard and bow in t.state.discard
     assert t.hand(0).count("analeptic") == 2
@@ -51,7 +51,7 @@ def test_qixi_uses_a_black_card_as_dismantlement() -> None:
     (use,) = t.of_type(ev.CardUsed)
     assert (use.name, use.cards) == ("dismantlement", (num(spade),))
     take(t, "hand")
-    assert not t.state.players[1].hand
+    assert not t.state.chars[1].hand
 
 
 def test_keji_skips_the_discard_phase_without_a_slash() -> None:
@@ -59,7 +59,7 @@ def test_keji_skips_the_discard_phase_without_a_slash() -> None:
     t.end()
     accept(t, "keji")
     assert [e.phase for e in t.of_type(ev.PhaseSkipped)] == ["discard"]
-    assert len(t.state.players[0].hand) == 7
+    assert len(t.state.chars[0].hand) == 7
 
 
 def test_keji_not_after_a_slash() -> None:
@@ -99,7 +99,7 @@ def test_kurou_dying_saved_then_draws() -> None:
 def test_yingzi_draws_three() -> None:
     t = Table(4, generals={0: "zhouyu"})
     accept(t, "yingzi")
-    assert len(t.state.players[0].hand) == 3
+    assert len(t.state.chars[0].hand) == 3
 
 
 def test_fanjian_wrong_suit_takes_a_card_and_damage() -> None:
@@ -111,7 +111,7 @@ def test_fanjian_wrong_suit_takes_a_card_and_damage() -> None:
     req = t.request
     assert req.kind == "suit" and req.seat == 1 and req.prompt == "fanjian:0"
     take(t, "heart")
-    assert len(t.state.players[1].hand) == 1 and t.hp(1) == 3
+    assert len(t.state.chars[1].hand) == 1 and t.hp(1) == 3
     assert all(c.option != "fanjian" for c in t.request.choices)
 
 
@@ -121,7 +121,7 @@ def test_fanjian_right_suit_no_damage() -> None:
     take(t, "fanjian")
     t.choose(Choice(targets=(1,)))
     take(t, "spade")
-    assert t.hp(1) == 4 and len(t.state.players[1].hand) == 1
+    assert t.hp(1) == 4 and len(t.state.chars[1].hand) == 1
 
 
 # -- 国色 流离 -------------------------------------------------------------------------------
@@ -131,7 +131,7 @@ def test_guose_uses_a_diamond_as_indulgence() -> None:
     diamond = card("slash", "d")
     t = Table(4, generals={0: "daqiao"}, hands={0: [diamond]}, pile=["slash", "slash"])
     t.choose(Choice(targets=(1,), option="guose"))
-    p = t.state.players[1]
+    p = t.state.chars[1]
     assert p.judge == [num(diamond)] and p.judge_names == {num(diamond): "indulgence"}
 
 
@@ -161,7 +161,7 @@ def test_liuli_discarding_the_weapon_counts_its_range_gone() -> None:
     t = Table(6, generals={1: "daqiao"}, hands={0: ["slash"]}, equip={1: ["kylin_bow"]})
     t.use("slash", 1)
     req = t.request
-    bow = t.state.players[1].equip["weapon"]
+    bow = t.state.chars[1].equip["weapon"]
     with_bow = {c.targets for c in req.choices if c.cards == (bow,)}
     assert with_bow == {(2,)}  # without the bow her range is 1
 
@@ -180,7 +180,7 @@ def test_lianying_draws_when_the_last_card_is_played() -> None:
     t.use("slash", 1)
     t.use("dodge")
     accept(t, "lianying")
-    assert len(t.state.players[1].hand) == 1
+    assert len(t.state.chars[1].hand) == 1
 
 
 def test_lianying_on_the_last_card_used_draws_before_it_resolves() -> None:
@@ -199,7 +199,7 @@ def test_lianying_when_the_last_card_is_taken() -> None:
     t.use("dismantlement", 1)
     take(t, "hand")
     accept(t, "lianying")
-    assert len(t.state.players[1].hand) == 1
+    assert len(t.state.chars[1].hand) == 1
 
 
 # -- 结姻 枭姬 -------------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def test_lianying_when_the_last_card_is_taken() -> None:
 def test_jieyin_both_recover() -> None:
     t = Table(4, generals={0: "sunshangxiang", 2: "vanilla_f"}, hands={0: ["slash", "slash"]}, hp={0: 2, 1: 2, 2: 2})
     take(t, "jieyin")
-    hand = list(t.state.players[0].hand)
+    hand = list(t.state.chars[0].hand)
     pick(t, *hand[:2])
     req = t.request
     assert {c.targets for c in req.choices} == {(1,)}  # seat 2 is not male, seat 3 not hurt
@@ -218,16 +218,16 @@ def test_jieyin_both_recover() -> None:
 
 def test_xiaoji_draws_two_when_an_equipment_is_lost() -> None:
     t = Table(4, generals={1: "sunshangxiang"}, hands={0: ["dismantlement"]}, equip={1: ["crossbow"]})
-    bow = t.state.players[1].equip["weapon"]
+    bow = t.state.chars[1].equip["weapon"]
     t.use("dismantlement", 1)
     t.choose(Choice(cards=(bow,)))
     accept(t, "xiaoji")
-    assert len(t.state.players[1].hand) == 2
+    assert len(t.state.chars[1].hand) == 2
 
 
 def test_xiaoji_when_an_equipment_is_replaced() -> None:
     t = Table(4, generals={0: "sunshangxiang"}, hands={0: ["qinggang_sword"]}, equip={0: ["crossbow"]})
-    before = len(t.state.players[0].hand)
+    before = len(t.state.chars[0].hand)
     t.use("qinggang_sword")
     accept(t, "xiaoji")
-    assert len(t.state.players[0].hand) == before - 1 + 2
+    assert len(t.state.chars[0].hand) == before - 1 + 2

@@ -1,0 +1,270 @@
+"""The seam where a mode plugs in: each piece of a ruleset, exercised by small
+test rulesets (the demonstration ruleset and a few one-rule variants of it),
+none of which ``core/engine.py`` knows about."""
+from __future__ import annotations
+
+import inspect
+from collections.abc import Generator
+from typing import Any
+
+import msgspec
+import pytest
+
+from core import engine as engine_module
+from core import events as ev
+from core.cards.base import CardRule
+from core.cards.tricks import Trick
+from core.content import Content, Pack
+from core.evolve import fold
+from core.game import new_game
+from core.modes import RULESETS, ModeError, register, ruleset_of
+from core.modes.identity import Identity
+from core.requests import Choice, Request
+from core.state import snapshot
+from core.view import SeatView, view
+from replay.narrate import Narrator
+from tests.scenario import Table
+
+from .demo import Demo, Mourned
+
+
+def variant(cls: type, **attrs: Any) -> str:
+    """Register a one-off subclass of ruleset ``cls`` (once per process); its mode id."""
+    mode_id = attrs.pop("id")
+    if mode_id not in RULESETS:
+        register(type(f"Test_{mode_id}", (cls,), {"id": mode_id, **attrs})())
+    return mode_id
+
+
+def test_the_engine_names_no_mode() -> None:
+    source = inspect.getsource(engine_module)
+    for name in ("identity", "demo", "hegemony", "lord", "loyalist", "rebel", "renegade"):
+        for quoted in (f'"{name}"', f"'{name}'"):
+            assert quoted not in source, f"core/engine.py names {quoted}"
+
+
+# -- the table: seats and characters, concealed slots ------------------------------------
+
+
+def test_a_concealed_general_is_seen_by_its_own_seat_only() -> None:
+    t = Table(4, mode="demo", generals={0: "caocao"}, concealed={0: "guanyu"})
+    st = t.state
+    assert [s.general for s in st.chars[0].slots] == ["caocao", "guanyu"]
+    assert view(st, 0)["characters"][0]["generals"] == ["caocao", "guanyu"]
+    for other in (1, 2, 3):
+        assert view(st, other)["characters"][0]["generals"] == ["caocao", None]
+        assert SeatView(st, other).general(0, 1) is None
+    # Kingdom, gender and skills come from the face-up general only.
+    assert (st.chars[0].kingdom, st.chars[0].gender) == ("wei", "male")
+    assert "wusheng" not in st.chars[0].skills and "wusheng" in st.chars[0].latent
+
+
+def test_using_a_concealed_generals_skill_reveals_it_first() -> None:
+    t = Table(4, mode="demo", concealed={0: "guanyu"}, hands={0: ["peach"]}, roles=("lord", "rebel", "loyalist", "renegade"))
+    assert t.request.kind == "reveal"  # the demo's start phase offers the reveal
+    t.pass_()
+    choice = next(c for c in t.request.choices if c.option == "wusheng" and c.targets == (1,))  # a red card as 杀
+    since = len(t.events)
+    t.choose(choice)
+    assert t.request.kind == "convert"
+    t.pick(t.state.chars[0].hand[0])
+    kinds = [type(e).__name__ for e in t.events[since:]]
+    assert kinds.index("GeneralRevealed") < kinds.index("Triggered")
+    assert "wusheng" in t.state.chars[0].skills and t.state.chars[0].slots[1].vis is None
+    assert view(t.state, 2)["characters"][0]["generals"][1] == "guanyu"
+
+
+def test_a_character_and_its_seat_share_one_hand() -> None:
+    t = Table(4, hands={2: ["peach", "dodge"]})
+    st = t.state
+    assert st.chars[2].hand is st.seats[2].hand
+    clone = st.clone()
+    assert clone.chars[2].hand is clone.seats[2].hand and clone.chars[2].hand is not st.chars[2].hand
+
+
+# -- secret decisions ---------------------------------------------------------------------
+
+
+def test_generals_chosen_at_the_same_time_are_secret_until_shown() -> None:
+    game = new_game("identity", 5, 3, {"generals": "choose"})
+    while game.request is not None and game.request.kind == "general":
+        game.submit(game.request.choices[-1])
+    picks = [e for e in game.events if type(e) is ev.Decided and e.kind == "general"]
+    assert picks[0].seat == 0 and picks[0].vis is None  # the lord's is shown
+    assert all(e.vis == (e.seat,) for e in picks[1:])
+    for e in picks[1:]:
+        for seat in range(5):
+            line = Narrator("en", seat).line(e)
+            assert line is None or e.option not in line
+
+
+# -- per-game content ------------------------------------------------------------------------
+
+
+class TwoDamageVolley(Trick):
+    """A mode's own 万箭齐发: every other character takes 2 damage (no 闪)."""
+
+    name = "archery_attack"
+    text_zh = "测试：所有其他角色各受到2点伤害。"
+    text_en = "Test: every other character takes 2 damage."
+
+    def target_choices(self, engine: Any, seat: int, card: int | None) -> list[tuple[int, ...]]:
+        return [tuple(s for s in engine.state.seats_from(engine.state.next_alive(seat)) if s != seat)]
+
+    def on_target(self, engine: Any, use: Any, target: int) -> Generator:
+        yield from engine.damage(use.seat, target, 2, card=use.name, cards=use.cards, use=use)
+
+
+VOLLEY = Pack("test-volley", "测试万箭", "Test volley")
+VOLLEY.card(TwoDamageVolley())
+
+
+def test_a_mode_gives_a_card_its_own_rule_while_identity_keeps_the_standard_one() -> None:
+    mode = variant(Identity, id="volley", packs=lambda self, options: (*Identity.packs(self, options), VOLLEY))
+    standard = Table(4, hands={0: ["archery_attack"]}, hp={1: 4, 2: 4, 3: 4}, pile=["dodge"] * 4)
+    volley = Table(4, mode=mode, hands={0: ["archery_attack"]}, hp={1: 4, 2: 4, 3: 4})
+    assert isinstance(volley.game.engine.rules["archery_attack"], TwoDamageVolley)
+    assert not isinstance(standard.game.engine.rules["archery_attack"], TwoDamageVolley)
+    volley.use("archery_attack")
+    volley.until("play", 0)
+    assert [e.n for e in volley.of_type(ev.Damaged)] == [2, 2, 2]
+
+
+def test_a_later_pack_replaces_everything_an_owner_registered() -> None:
+    from core.cards import STANDARD_CARDS
+
+    chain_mods = [o for o, _ in STANDARD_CARDS.mods["after_damage"]]
+    assert "iron_chain" in chain_mods
+    plain = Pack("test-plain-chain", "测试", "Test")
+    plain.card(Trick.__new__(Trick), "iron_chain")
+    content = Content((STANDARD_CARDS, plain))
+    assert not [f for o, f in content.mods["after_damage"] if o == "iron_chain"]
+    assert content.rules["iron_chain"] is plain.rules["iron_chain"]
+
+
+def test_a_general_naming_a_missing_skill_is_refused_when_the_content_is_built() -> None:
+    from core.generals import General
+
+    broken = Pack("test-broken", "测试", "Test")
+    broken.general(General("test_broken", "缺", "qun", "male", 4, ("no_such_skill",), pack="test"))
+    with pytest.raises(ValueError, match="no_such_skill"):
+        Content((broken,))
+
+
+# -- a mode's own events: folded, decoded, narrated ---------------------------------------------
+
+
+def test_a_mode_event_round_trips_through_its_rulesets_decoder() -> None:
+    e = Mourned(seat=3, mourners=(1, 4))
+    line = ev.encode(e)
+    assert ruleset_of("demo").decoder().decode(line) == e
+    with pytest.raises(msgspec.ValidationError):
+        ev.decoder().decode(line)  # the core decoder does not know it
+    assert Narrator("en", mode="demo").line(e) == "seat 1, seat 4 mourn seat 3"
+
+
+def test_a_mode_event_without_a_fold_is_refused() -> None:
+    class Orphan(ev.Event, tag="test_orphan"):
+        seat: int
+
+    mode = variant(Identity, id="orphan", events=(Orphan,), handlers={})
+    with pytest.raises(ModeError, match="events without a fold: Orphan"):
+        new_game(mode, 4, 1)
+
+
+# -- the turn plan ---------------------------------------------------------------------------
+
+
+def _ask_next(self: Any, engine: Any) -> Generator:
+    """The player whose turn ends chooses who acts next (the first turn: seat 0)."""
+    st = engine.state
+    if st.current < 0:
+        return 0
+    others = tuple(Choice(targets=(s,)) for s in st.alive_seats() if s != st.current)
+    pick = yield from engine.ask(Request(st.current, "next", prompt="next", choices=others))
+    return pick.targets[0]
+
+
+def test_a_turn_order_may_be_a_decision() -> None:
+    mode = variant(Identity, id="chosen-order", next_turn=_ask_next)
+    t = Table(4, mode=mode)
+    t.end()
+    t.until("next", 0)
+    t.choose(Choice(targets=(2,)))
+    assert [e.seat for e in t.of_type(ev.TurnStarted)][-1] == 2
+
+
+def test_phases_and_the_draw_count_come_from_the_ruleset() -> None:
+    mode = variant(
+        Identity,
+        id="short-turns",
+        phases=lambda self, state, c: ("draw", "play", "finish"),
+        draw_count=lambda self, state, c: 4,
+    )
+    t = Table(4, mode=mode, pile=["dodge"] * 4)
+    assert [e.phase for e in t.of_type(ev.PhaseStarted)] == ["draw", "play"]
+    assert len(t.hand(0)) == 4
+
+
+def test_the_hand_limit_comes_from_the_ruleset() -> None:
+    mode = variant(Identity, id="big-hands", hand_limit=lambda self, state, c: state.chars[c].hp + 2)
+    t = Table(4, mode=mode, hands={0: ["dodge"] * 5}, hp={0: 2}, pile=["peach", "peach"])
+    t.end()
+    req = t.request
+    assert req.kind == "discard" and req.min == 7 - 4  # 7 cards, limit hp 2 + 2
+
+
+def test_a_face_down_character_skips_its_next_turn() -> None:
+    t = Table(4)
+    t.game.engine.emit(ev.TurnedOver(seat=1, on=True))
+    t.end()
+    t.until("play", 2)
+    after = t.events[-12:]
+    turns = [e.seat for e in t.of_type(ev.TurnStarted)]
+    assert turns[-2:] == [1, 2]
+    assert any(type(e) is ev.TurnedOver and e.seat == 1 and not e.on for e in after)
+    assert not t.state.chars[1].flipped
+    assert not any(type(e) is ev.PhaseStarted and e.seat == 1 for e in t.events)
+
+
+# -- dying, max hp and the outcome --------------------------------------------------------------
+
+
+def test_only_the_dying_ones_side_is_asked_to_save() -> None:
+    roles = ("lord", "rebel", "loyalist", "rebel")
+    t = Table(4, mode="demo", roles=roles, hands={0: ["slash"], 2: ["peach"], 3: ["peach"]}, hp={1: 1})
+    t.use("slash", 1)
+    t.until("save")
+    assert t.request.seat == 3  # the other rebel; the loyalist's 桃 is not asked for
+    t.pass_()
+    assert not t.state.chars[1].alive
+    mourned = t.of_type(Mourned)
+    assert [(e.seat, e.mourners) for e in mourned] == [(1, (3,))]
+    assert t.state.seats[3].points == 1 and snapshot(fold(t.events)) == snapshot(t.state)
+
+
+def test_max_hp_down_to_zero_kills() -> None:
+    def shrink(engine: Any, seat: int) -> Generator:
+        yield from engine.change_max_hp(seat, -1)
+
+    mode = variant(Identity, id="shrinking", phase_flows={"start": shrink})
+    t = Table(4, mode=mode, max_hp={0: 2}, hp={0: 2})
+    assert t.state.chars[0].max_hp == 1
+    t.finish()
+    e = [x for x in t.events if type(x) is ev.MaxHpChanged]
+    assert len(e) >= 2 and not t.state.chars[0].alive
+    assert t.of_type(ev.Died)[0].seat == 0 and t.state.ended  # the lord died: the game is over
+
+
+def test_the_outcome_is_checked_after_every_event_that_can_change_it() -> None:
+    mode = variant(
+        Identity,
+        id="first-to-heal",
+        outcome_events=frozenset({ev.Recovered}),
+        outcome=lambda self, state: ((state.current,), "healed") if any(p.hp == p.max_hp == 5 for p in state.chars) else None,
+    )
+    t = Table(4, mode=mode, hands={0: ["peach"]}, hp={0: 4}, max_hp={0: 5})
+    t.use("peach")
+    assert t.state.ended and t.state.winners == (0,) and t.state.end_reason == "healed"
+    assert type(t.events[-1]) is ev.GameEnded and type(t.events[-2]) is ev.Recovered
+    assert t.game.request is None
