@@ -41,9 +41,11 @@ class Card(msgspec.Struct, frozen=True, gc=False):
     def kind(self) -> Kind:
         return KINDS[self.name]
 
-    def label(self, lang: str = "en") -> str:
+    def label(self, lang: str = "en", name: str | None = None) -> str:
+        """The card as text; ``name``: what a mode calls it (Hero Kill's names)."""
         face = f"{SUIT_SYMBOL[self.suit]}{RANK_TEXT.get(self.rank, str(self.rank))}"
-        name = KINDS[self.name].zh if lang == "zh" else self.name
+        if name is None:
+            name = KINDS[self.name].zh if lang == "zh" else self.name
         return f"{name}[{face}]#{self.number}"
 
 

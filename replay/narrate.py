@@ -46,11 +46,12 @@ class Narrator:
         return f"{s}号位" if self.zh else f"seat {s}"
 
     def card(self, c: int) -> str:
-        return CARDS[c].label(self.lang)
+        card = CARDS[c]
+        return card.label(self.lang, self.name(card.name) if self.rs is not None and card.name in self.rs.display_names else None)
 
     def name(self, n: str) -> str:
-        """A card, skill or general id as the reader's language names it."""
-        return display_name(n, self.lang)
+        """A card, skill or general id as the reader's language (and the mode) names it."""
+        return display_name(n, self.lang, self.rs)
 
     def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
         if vis is not None and self.viewer is not None and self.viewer not in vis:
@@ -283,12 +284,17 @@ _TEXT: dict[type, Callable] = {
 }
 
 
-def display_name(name: str, lang: str = "en") -> str:
-    """Card kinds, skills and generals by id, in Chinese or English."""
+def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
+    """Card kinds, skills and generals by id, in Chinese or English; a mode's
+    own names first (``Ruleset.display_names``: Hero Kill calls 桃 药)."""
     from core.generals import GENERALS
     from core.skills.base import SKILLS
 
     zh = lang == "zh"
+    if rs is not None:
+        local = rs.display_names.get(name)
+        if local is not None:
+            return local[0] if zh else local[1]
     if name in KINDS:
         return KINDS[name].zh if zh else name
     g = GENERALS.get(name)

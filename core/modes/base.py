@@ -70,6 +70,8 @@ class Ruleset:
     phase_flows: dict[str, Callable[["Engine", int], Flow]] = {}
     # Options a game with a person at the table defaults to (bots need none).
     person_options: dict[str, Any] = {}
+    # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's names).
+    display_names: dict[str, tuple[str, str]] = {}
 
     def __init__(self) -> None:
         self._content: dict[str, Content] = {}

@@ -268,3 +268,14 @@ def test_the_outcome_is_checked_after_every_event_that_can_change_it() -> None:
     assert t.state.ended and t.state.winners == (0,) and t.state.end_reason == "healed"
     assert type(t.events[-1]) is ev.GameEnded and type(t.events[-2]) is ev.Recovered
     assert t.game.request is None
+
+
+def test_a_mode_names_cards_its_own_way() -> None:
+    mode = variant(Identity, id="renamed", display_names={"peach": ("药", "Potion")})
+    t = Table(4, mode=mode, hands={0: ["peach"]}, hp={0: 3})
+    since = len(t.events)
+    t.use("peach")
+    for lang, word, standard in (("zh", "药", "桃"), ("en", "Potion", "peach")):
+        n = Narrator(lang, 0, mode=mode)
+        text = " ".join(n.line(e) or "" for e in t.events[since:])
+        assert word in text and f"【{standard}】" not in text and f" {standard}[" not in text
