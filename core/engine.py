@@ -590,8 +590,13 @@ class Engine:
     # -- cards between zones ------------------------------------------------
 
     def move(self, cards: Iterable[int], src: str, dst: str, *, src_seat: int = -1, dst_seat: int = -1, reason: str = "", vis: tuple[int, ...] | None = None) -> None:
+        """Move cards between zones; ``src_seat``/``dst_seat`` name the characters
+        whose zones they are (a hand is named by its seat in the event)."""
         cards = tuple(cards)
-        self.emit(ev.CardsMoved(cards=cards, src=src, dst=dst, src_seat=src_seat, dst_seat=dst_seat, reason=reason, vis=vis))
+        chars = self.state.chars
+        of = chars[src_seat].owner if src == "hand" else src_seat
+        at = chars[dst_seat].owner if dst == "hand" else dst_seat
+        self.emit(ev.CardsMoved(cards=cards, src=src, dst=dst, src_seat=of, dst_seat=at, reason=reason, vis=vis))
         if src == "hand":
             if self._hand_lost:
                 for lost in self._hand_lost:

@@ -4,11 +4,17 @@ The record of a game is the list of its events; the state at any point is the
 fold of the events before it (``core.evolve``).  Chance is *in* the events
 (the shuffled order, the cards drawn), so folding never draws a random number.
 
-Conventions: ``seat`` is the acting seat; ``-1`` means "nobody" (no source);
-card numbers index ``core.deck.CARDS``; zones are ``pile``, ``discard``,
-``processing``, ``hand``, ``equip``, ``judge``, ``removed``.  ``vis`` on a
-movement lists the seats that may see the card numbers (``None``: everyone).
-``w`` names the timing window (``core.windows``) an event happened in.
+Conventions: ``seat``, ``src``, ``dst`` and ``targets`` name characters by
+their place at the table (``core.state``: in most modes a character and its
+seat share one number); ``-1`` means "nobody" (no source).  A hand belongs to
+a seat: a movement from or to ``hand`` names the seat (``of``/``at``).
+``vis`` lists the *seats* that may see something (``None``: everyone), and a
+``Decided`` event's ``seat`` is the seat that decided.  Card numbers index
+``core.deck.CARDS``; zones are ``pile``, ``discard``, ``processing``,
+``hand``, ``equip``, ``judge``, ``removed``.  ``w`` names the timing window
+(``core.windows``) an event happened in.  A ruleset may add event types of
+its own (``core.modes.base.Ruleset.events``); ``decoder(extra)`` decodes them
+with the core ones.
 """
 from __future__ import annotations
 

@@ -118,7 +118,7 @@ def _take(s: State, zone: str, seat: int, cards: tuple[int, ...]) -> None:
             return
         src: list[int] = pile
     elif zone == "hand":
-        src = s.chars[seat].hand
+        src = s.seats[seat].hand
     elif zone == "discard":
         src = s.discard
     elif zone == "processing":
@@ -150,7 +150,7 @@ def _take(s: State, zone: str, seat: int, cards: tuple[int, ...]) -> None:
 
 def _put(s: State, zone: str, seat: int, cards: tuple[int, ...], reason: str) -> None:
     if zone == "hand":
-        s.chars[seat].hand.extend(cards)
+        s.seats[seat].hand.extend(cards)
     elif zone == "discard":
         s.discard.extend(cards)
     elif zone == "processing":
@@ -191,7 +191,7 @@ def _move(s: State, e: ev.CardsMoved) -> None:
     # of a record, and this is the fold's hot path.
     cards, src, dst = e.cards, e.src, e.dst
     if src == "hand" or src in _SIMPLE_TABLE:
-        lst = s.chars[e.src_seat].hand if src == "hand" else getattr(s, src)
+        lst = s.seats[e.src_seat].hand if src == "hand" else getattr(s, src)
         try:
             for c in cards:
                 lst.remove(c)
@@ -200,7 +200,7 @@ def _move(s: State, e: ev.CardsMoved) -> None:
     else:
         _take(s, src, e.src_seat, cards)
     if dst == "hand":
-        s.chars[e.dst_seat].hand.extend(cards)
+        s.seats[e.dst_seat].hand.extend(cards)
     elif dst in _SIMPLE_TABLE:
         getattr(s, dst).extend(cards)
     else:

@@ -657,32 +657,43 @@ def _fill_seats(con) -> None:
     )
 
 
+def _hand_words() -> int:
+    """64-bit words that cover every printed card number (the catalogue of every pack)."""
+    from core import modes as _modes  # noqa: F401  (the modes' packs print their cards)
+    from core.deck import CARDS
+
+    return (len(CARDS) + 63) // 64
+
+
 def _fill_decisions(con) -> None:
     # The decider's hand: each card moving into or out of a seat's hand
-    # toggles its bit in a 160-bit mask (three 64-bit words); a running XOR
-    # per (game, seat) gives the hand before each decision.
+    # toggles its bit in a mask of 64-bit words (one per 64 card numbers); a
+    # running XOR per (game, seat) gives the hand before each decision.
+    words = range(_hand_words())
+    toggles = ",\n".join(
+        f"bit_xor(CASE WHEN c >= {64 * k} AND c < {64 * (k + 1)} THEN 1::UBIGINT << (c - {64 * k})::UBIGINT ELSE 0::UBIGINT END) AS w{k}" for k in words
+    )
+    zeros = ", ".join("0::UBIGINT" for _ in words)
+    w = ", ".join(f"w{k}" for k in words)
+    running = ", ".join(f"bit_xor(w{k}) OVER w AS h{k}" for k in words)
+    bits = ",\n".join(
+        f"CASE WHEN h{k} = 0 THEN [] ELSE list_transform(list_filter(range(64), lambda c: (h{k} >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT), lambda c: c + {64 * k}) END"
+        for k in words
+    )
     con.execute(
-        """INSERT INTO decisions
+        f"""INSERT INTO decisions
         WITH toggles AS (
-            SELECT game, seq, seat,
-                   bit_xor(CASE WHEN c < 64 THEN 1::UBIGINT << c::UBIGINT ELSE 0::UBIGINT END) AS w0,
-                   bit_xor(CASE WHEN c >= 64 AND c < 128 THEN 1::UBIGINT << (c - 64)::UBIGINT ELSE 0::UBIGINT END) AS w1,
-                   bit_xor(CASE WHEN c >= 128 THEN 1::UBIGINT << (c - 128)::UBIGINT ELSE 0::UBIGINT END) AS w2
+            SELECT game, seq, seat, {toggles}
             FROM (SELECT game, seq, from_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND from_zone = 'hand'
                   UNION ALL
                   SELECT game, seq, to_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND to_zone = 'hand')
             GROUP BY ALL),
         decs AS (SELECT game, seq, actor AS seat, kind, cards, targets, option, vis FROM _ev WHERE type = 'dec'),
-        rows AS (SELECT game, seq, seat, w0, w1, w2, false AS is_dec FROM toggles
-                 UNION ALL SELECT game, seq, seat, 0::UBIGINT, 0::UBIGINT, 0::UBIGINT, true FROM decs),
-        run AS (SELECT game, seq, seat, is_dec,
-                       bit_xor(w0) OVER w AS h0, bit_xor(w1) OVER w AS h1, bit_xor(w2) OVER w AS h2
+        rows AS (SELECT game, seq, seat, {w}, false AS is_dec FROM toggles
+                 UNION ALL SELECT game, seq, seat, {zeros}, true FROM decs),
+        run AS (SELECT game, seq, seat, is_dec, {running}
                 FROM rows WINDOW w AS (PARTITION BY game, seat ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)),
-        hands AS (SELECT game, seq, list_concat(
-                      CASE WHEN h0 = 0 THEN [] ELSE list_filter(range(64), lambda c: (h0 >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT) END,
-                      CASE WHEN h1 = 0 THEN [] ELSE list_transform(list_filter(range(64), lambda c: (h1 >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT), lambda c: c + 64) END,
-                      CASE WHEN h2 = 0 THEN [] ELSE list_transform(list_filter(range(32), lambda c: (h2 >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT), lambda c: c + 128) END
-                  )::SMALLINT[] AS hand
+        hands AS (SELECT game, seq, list_concat({bits})::SMALLINT[] AS hand
                   FROM run WHERE is_dec),
         turns AS (SELECT game, seq, TRY_CAST(data->>'$.turn' AS INTEGER) AS turn, TRY_CAST(data->>'$.round' AS INTEGER) AS round, actor AS current
                   FROM _ev WHERE type = 'turn'),

@@ -67,10 +67,9 @@ class Oracle:
 
     def feed(self, e: ev.Event) -> None:
         t = type(e)
-        owner = self.state.owner
         for s, known in enumerate(self.known):
             if t is ev.CardsMoved:
-                if e.vis is None or s in e.vis or (e.dst == "hand" and e.dst_seat >= 0 and owner(e.dst_seat) == s):
+                if e.vis is None or s in e.vis or (e.dst == "hand" and e.dst_seat == s):  # a hand is named by its seat
                     known.update(e.cards)
                 else:
                     known.difference_update(e.cards)
