@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌"}
+TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌", "general": "武将牌"}
 SUBTYPE_ZH = {"weapon": "武器", "armor": "防具", "defensive_horse": "防御马", "offensive_horse": "进攻马", "treasure": "宝物"}
 SUIT_ZH = {"spade": "黑桃", "heart": "红桃", "club": "梅花", "diamond": "方块"}
 
@@ -26,6 +26,7 @@ def card_rows(mode: str = "identity") -> list[dict]:
         c = CARDS[number]
         kind = c.kind
         rule = rules.get(c.name)
+        own = rs.display_names.get(c.name)  # what the mode calls it (Hero Kill's names)
         rows.append(
             {
                 "id": c.name,
@@ -36,8 +37,8 @@ def card_rows(mode: str = "identity") -> list[dict]:
                 "subtype": kind.subtype,
                 "range": kind.range,
                 "pack": c.pack,
-                "name_zh": kind.zh,
-                "name_en": name_en(c.name),
+                "name_zh": own[0] if own else kind.zh,
+                "name_en": own[1] if own else name_en(c.name),
                 "text_zh": rule.text_zh if rule else "",
                 "text_en": rule.text_en if rule else "",
             }
@@ -67,14 +68,14 @@ def cards(as_json: bool, lang: str, mode: str) -> None:
         click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
         return
     for r in rows:
-        face = f"{SUIT_SYMBOL[r['suit']]}{RANK_TEXT.get(r['rank'], str(r['rank']))}"
+        face = f"{SUIT_SYMBOL[r['suit']]}{RANK_TEXT.get(r['rank'], str(r['rank']))}" if r["rank"] else "-"
         if lang == "zh":
             kind = TYPE_ZH[r["type"]] + (f"·{SUBTYPE_ZH[r['subtype']]}" if r["subtype"] else "")
             if r["subtype"] == "weapon":
                 kind += f"（攻击范围{r['range']}）"
-            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH[r['suit']]}{r['rank']:<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}")
+            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH.get(r['suit'], '无花色')}{r['rank'] or '':<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}")
         else:
             kind = r["type"] + (f"/{r['subtype']}" if r["subtype"] else "")
             if r["subtype"] == "weapon":
                 kind += f" (range {r['range']})"
-            click.echo(f"{r['number']:>3}  {face:<4} {r['suit']:<8} {r['rank']:>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}")
+            click.echo(f"{r['number']:>3}  {face:<4} {r['suit'] or '-':<8} {r['rank'] or '':>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}")

@@ -3,37 +3,35 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, parse_bots, parse_options
+from .common import default_players, fail, parse_bots, parse_options
 
 
 UNDO = "undo"  # what ask_person returns when the person types undo
 
 
-def describe(choice, lang: str) -> str:  # choice: core.requests.Choice
-    from core.deck import CARDS
-
+def describe(choice, lang: str, rs=None) -> str:  # choice: core.requests.Choice; rs: the game's ruleset (its names)
     from core.generals import GENERALS
 
-    from replay.narrate import display_name
+    from replay.narrate import card_label, display_name
 
     parts = []
     if choice.option in GENERALS:
         g = GENERALS[choice.option]
-        skills = ", ".join(display_name(sk, lang) for sk in (*g.skills, *g.lord_skills))
-        parts.append(f"{display_name(g.id, lang)} ({g.kingdom}, {g.max_hp} hp, {g.gender}): {skills}")
+        skills = ", ".join(display_name(sk, lang, rs) for sk in (*g.skills, *g.lord_skills))
+        parts.append(f"{display_name(g.id, lang, rs)} ({g.kingdom}, {g.max_hp} hp, {g.gender}): {skills}")
     elif choice.option:
-        parts.append({"end": "end the phase", "pass": "pass"}.get(choice.option, display_name(choice.option, lang)))
+        parts.append({"end": "end the phase", "pass": "pass"}.get(choice.option, display_name(choice.option, lang, rs)))
     if choice.cards:
-        parts.append(" ".join(CARDS[c].label(lang) for c in choice.cards))
+        parts.append(" ".join(card_label(c, lang, rs) for c in choice.cards))
     if choice.targets:
         parts.append("-> " + ", ".join(f"seat {t}" for t in choice.targets))
     return " ".join(parts)
 
 
 def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt, unseen=()):  # -> Choice | None
-    from core.deck import CARDS
     from core.requests import Choice
 
+    from replay.narrate import card_label
     from replay.table import render
 
     req = game.request
@@ -42,11 +40,11 @@ def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt, unseen=()):  
     click.echo(f"-- your decision ({req.kind}: {req.prompt})")
     if req.choices:
         for i, choice in enumerate(req.choices, 1):
-            click.echo(f"  {i:>2}. {describe(choice, lang)}")
+            click.echo(f"  {i:>2}. {describe(choice, lang, game.state.rs)}")
         hint = f"number 1-{len(req.choices)}, undo, or q to quit"
     else:
         for i, c in enumerate(req.cards, 1):
-            click.echo(f"  {i:>2}. {CARDS[c].label(lang)}")
+            click.echo(f"  {i:>2}. {card_label(c, lang, game.state.rs)}")
         want = str(req.min) if req.min == req.max else f"{req.min}-{req.max}"
         hint = f"pick {want} numbers separated by spaces, undo, or q to quit"
     while True:
@@ -75,7 +73,7 @@ def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt, unseen=()):  
 
 @click.command()
 @click.option("--mode", default=None, help="Game mode id.  [default: identity]")
-@click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5]")
+@click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
 @click.option("--seat", default=None, type=int, help="Your seat (0 is the lord in identity).  [default: 0; with --from, the record's person seat]")
 @click.option("--seed", "-s", default=None, type=int, help="Game seed.  [default: 1]")
 @click.option("--bots", default=None, help="Bot for the other seats, or a comma list by seat.  [default: basic; with --from, the record's bots]")
@@ -130,7 +128,8 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     else:
         if reseed is not None:
             fail("--reseed goes with --from")
-        mode, players, seed, seat = mode or "identity", 5 if players is None else players, 1 if seed is None else seed, 0 if seat is None else seat
+        mode = mode or "identity"
+        players, seed, seat = default_players(mode) if players is None else players, 1 if seed is None else seed, 0 if seat is None else seat
         if not 0 <= seat < players:
             fail(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)

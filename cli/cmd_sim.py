@@ -7,12 +7,12 @@ from pathlib import Path
 
 import click
 
-from .common import fail, parse_bots, parse_options
+from .common import default_players, fail, parse_bots, parse_options
 
 
 @click.command()
 @click.option("--mode", default=None, help="Game mode id.  [default: identity]")
-@click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5]")
+@click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
 @click.option("--games", "-k", default=1, show_default=True, type=click.IntRange(min=1), help="How many games.")
 @click.option("--seed", "-s", default=None, type=int, help="Seed of the first game (game i uses seed+i).  [default: 1]")
 @click.option("--bots", default=None, help="Bot for every seat, or a comma list by seat.  [default: basic; with --from, the record's bots]")
@@ -47,7 +47,8 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     else:
         if reseed is not None:
             fail("--reseed goes with --from")
-        mode, players, seed, bots = mode or "identity", 5 if players is None else players, 1 if seed is None else seed, bots or "basic"
+        mode = mode or "identity"
+        players, seed, bots = default_players(mode) if players is None else players, 1 if seed is None else seed, bots or "basic"
         opts = parse_options(options)
         seats = parse_bots(bots, players)
         for k in range(games):

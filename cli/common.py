@@ -29,6 +29,17 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def default_players(mode: str) -> int:
+    """Seats when --players is not given: 5, or the mode's smallest table if 5 cannot play it."""
+    from core.modes import ModeError, ruleset_of
+
+    try:
+        seats = ruleset_of(mode).players
+    except ModeError as exc:
+        fail(str(exc))
+    return 5 if 5 in seats or not seats else seats.start
+
+
 def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, str]:
     """``basic`` for every seat, or a comma list by seat (``basic,random,...``)."""
     from core.bots import BOTS

@@ -22,6 +22,9 @@ at one place in the rules:
 - ``damage_applied`` (engine, ctx): right after a Damaged event, before dying (铁索连环)
 - ``after_damage`` (engine, ctx) -> flow: after each damage resolution (chains pass it on)
 - ``equip_lost`` / ``hand_lost`` (engine, seat, cards): cards left a seat's zone (白银狮子, 连营)
+- ``hand_divert`` (engine, cards, src, src_seat, seat, reason) -> cards: cards about to go
+  into a hand; the function moves those that go elsewhere instead (tripod's general
+  cards go to the general zone) and returns the rest
 - ``trick_distance_free`` (state, seat) -> bool: tricks have no distance limit (奇才)
 - ``distance`` (state, a, b) -> change; ``range`` (state, seat) -> change (马术)
 
@@ -46,6 +49,7 @@ POINTS = (
     "after_damage",
     "equip_lost",
     "hand_lost",
+    "hand_divert",
     "trick_distance_free",
     "distance",
     "range",

@@ -43,7 +43,8 @@ class Card(msgspec.Struct, frozen=True, gc=False):
 
     def label(self, lang: str = "en", name: str | None = None) -> str:
         """The card as text; ``name``: what a mode calls it (Hero Kill's names)."""
-        face = f"{SUIT_SYMBOL[self.suit]}{RANK_TEXT.get(self.rank, str(self.rank))}"
+        # A card printed without suit and rank (a Hero Kill general card) shows "-".
+        face = f"{SUIT_SYMBOL[self.suit]}{RANK_TEXT.get(self.rank, str(self.rank))}" if self.rank else "-"
         if name is None:
             name = KINDS[self.name].zh if lang == "zh" else self.name
         return f"{name}[{face}]#{self.number}"
@@ -163,22 +164,25 @@ def add_cards(first: int, cards: list[tuple[str, str, int, str]]) -> tuple[int, 
     """Print a pack's cards (name, suit, rank, pack) at numbers ``first``, ``first + 1`` ….
 
     The numbers are part of the record format: a pack keeps its ``first``
-    for ever.  Numbers below it that no pack uses are left blank.
+    for ever.  Numbers that no pack uses are left blank, and a pack may fill
+    blank numbers below those of a pack printed before it (the packs of the
+    modes are imported in any order).
     """
-    if first < len(CARDS):
-        raise DeckError(f"card numbers from {first} are taken (the catalogue has {len(CARDS)})")
-    while len(CARDS) < first:
-        blank = Card(len(CARDS), "", "", 0, "")
-        CARDS.append(blank)
+    numbers = range(first, first + len(cards))
+    unknown = [name for name, _, _, _ in cards if name not in KINDS]
+    if unknown:
+        raise DeckError(f"card {unknown[0]!r} has no printed kind (add_kind first)")
+    taken = [n for n in numbers if n < len(CARDS) and CARDS[n].name]
+    if taken:
+        raise DeckError(f"card numbers {taken[0]}-{taken[-1]} are taken (by {CARDS[taken[0]].pack!r})")
+    while len(CARDS) < numbers.stop:
+        CARDS.append(Card(len(CARDS), "", "", 0, ""))
         NAMES.append("")
         SUIT.append("")
         RANK.append(0)
-    for name, suit, rank, pack in cards:
-        if name not in KINDS:
-            raise DeckError(f"card {name!r} has no printed kind (add_kind first)")
-        card = Card(len(CARDS), name, suit, rank, pack)
-        CARDS.append(card)
-        NAMES.append(name)
-        SUIT.append(suit)
-        RANK.append(rank)
-    return tuple(range(first, len(CARDS)))
+    for n, (name, suit, rank, pack) in zip(numbers, cards):
+        CARDS[n] = Card(n, name, suit, rank, pack)
+        NAMES[n] = name
+        SUIT[n] = suit
+        RANK[n] = rank
+    return tuple(numbers)

@@ -289,6 +289,7 @@ class Engine:
         self._bans = {name: fns for name, fns in bans.items() if fns}
         mods = {point: tuple(f for o, f in entries if live(o)) for point, entries in content.mods.items()}
         self._hand_lost, self._equip_lost = mods["hand_lost"], mods["equip_lost"]
+        self._hand_divert = mods["hand_divert"]
         self._slash_limit = mods["slash_limit"]
         self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
 
@@ -593,6 +594,11 @@ class Engine:
         """Move cards between zones; ``src_seat``/``dst_seat`` name the characters
         whose zones they are (a hand is named by its seat in the event)."""
         cards = tuple(cards)
+        if dst == "hand" and self._hand_divert:
+            for divert in self._hand_divert:
+                cards = divert(self, cards, src, src_seat, dst_seat, reason)
+            if not cards:
+                return
         chars = self.state.chars
         of = chars[src_seat].owner if src == "hand" else src_seat
         at = chars[dst_seat].owner if dst == "hand" else dst_seat

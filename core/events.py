@@ -11,7 +11,8 @@ a seat: a movement from or to ``hand`` names the seat (``of``/``at``).
 ``vis`` lists the *seats* that may see something (``None``: everyone), and a
 ``Decided`` event's ``seat`` is the seat that decided.  Card numbers index
 ``core.deck.CARDS``; zones are ``pile``, ``discard``, ``processing``,
-``hand``, ``equip``, ``judge``, ``removed``.  ``w`` names the timing window
+``hand``, ``equip``, ``judge``, ``removed``, and the zones of a character's
+own that a ruleset names (``Ruleset.zones``: tripod's ``general_zone``).  ``w`` names the timing window
 (``core.windows``) an event happened in.  A ruleset may add event types of
 its own (``core.modes.base.Ruleset.events``); ``decoder(extra)`` decodes them
 with the core ones.

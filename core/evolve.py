@@ -139,6 +139,8 @@ def _take(s: State, zone: str, seat: int, cards: tuple[int, ...]) -> None:
         return
     elif zone == "removed":
         src = s.removed
+    elif zone in s.rs.zones:
+        src = s.chars[seat].zones.get(zone, [])
     else:
         raise FoldError(f"unknown zone {zone!r}")
     try:
@@ -178,6 +180,9 @@ def _put(s: State, zone: str, seat: int, cards: tuple[int, ...], reason: str) ->
                 s.chars[seat].judge_names[c] = reason[3:]
     elif zone == "removed":
         s.removed.extend(cards)
+    elif zone in s.rs.zones:
+        # A zone of the character's own that its ruleset names (tripod's general zone).
+        s.chars[seat].zones.setdefault(zone, []).extend(cards)
     else:
         raise FoldError(f"unknown zone {zone!r}")
 
@@ -238,6 +243,7 @@ def _death(s: State, e: ev.Died) -> None:
     p = s.chars[e.seat]
     p.alive = False
     p.chained = False
+    p.killer = e.killer
     if e.role:
         seat = s.seats[p.owner]
         seat.role, seat.role_shown = e.role, True

@@ -2,7 +2,8 @@
 
 The table has *seats* and *characters* (GLOSSARY).  A seat is who decides:
 its hand, role, team and points.  A character is what sits on the table:
-general slots, hp, equipment and judge zones, chain and turn-over, marks.
+general slots, hp, equipment and judge zones (and zones of its own that
+its ruleset names), chain and turn-over, marks.
 Identity maps them one to one (character ``c`` belongs to seat ``c``); a
 duel player is one seat with several characters; a hegemony character has a
 main and a deputy slot.  Events name characters by their place (``seat``
@@ -60,6 +61,10 @@ class Character(msgspec.Struct, gc=False):
     chained: bool = False
     flipped: bool = False
     marks: dict[str, int] = {}
+    # Zones of its own that its ruleset names (``Ruleset.zones``: tripod's
+    # general zone), zone -> cards, last placed last.
+    zones: dict[str, list[int]] = {}
+    killer: int = -1  # once dead: who killed it (the Died event's; -1: nobody)
     # Derived from the face-up slots by the ruleset (Ruleset.refresh).
     kingdom: str = ""
     gender: str = ""
@@ -80,6 +85,7 @@ class Character(msgspec.Struct, gc=False):
             judge=self.judge.copy(),
             judge_names=self.judge_names.copy(),
             marks=self.marks.copy(),
+            zones={z: cards.copy() for z, cards in self.zones.items()},
         )
 
 
@@ -172,6 +178,8 @@ class State(msgspec.Struct, gc=False):
         for p in self.chars:
             put(p.equip.values(), f"equip:{p.seat}")
             put(p.judge, f"judge:{p.seat}")
+            for zone, cards in p.zones.items():
+                put(cards, f"{zone}:{p.seat}")
         return where
 
 

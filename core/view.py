@@ -63,6 +63,7 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
                 "hand_count": len(p.hand),
                 "equip": dict(zip(p.equip, show(p.equip.values()))),
                 "judge": show(p.judge),
+                "zones": {z: show(cards) for z, cards in p.zones.items()},
                 "chained": p.chained,
                 "flipped": p.flipped,
                 "marks": dict(p.marks),
@@ -161,6 +162,11 @@ class SeatView:
 
     def judge(self, seat: int) -> list[int]:
         return self._s.chars[seat].judge
+
+    def zone(self, seat: int, zone: str) -> list[int]:
+        """The cards in a zone of ``seat``'s own that its mode names (``Ruleset.zones``;
+        they lie face up: tripod's general zone)."""
+        return self._s.chars[seat].zones.get(zone, [])
 
     def chained(self, seat: int) -> bool:
         return self._s.chars[seat].chained

@@ -116,6 +116,7 @@ def ensure_schema(con) -> None:
 
 def _refresh_dimensions(con) -> None:
     """generals and cards: small tables from core, rewritten at every ingest."""
+    from core import modes as _modes  # noqa: F401  (the modes' packs print their cards and generals)
     from core.deck import CARDS
     from core.generals import GENERALS
 
@@ -126,11 +127,12 @@ def _refresh_dimensions(con) -> None:
         {"a": [g.id for g in gens], "b": [g.name_zh for g in gens], "c": [g.kingdom for g in gens], "d": [g.gender for g in gens], "e": [g.max_hp for g in gens]},
     )
     con.execute("CREATE OR REPLACE TABLE cards (card SMALLINT PRIMARY KEY, name VARCHAR, name_zh VARCHAR, suit VARCHAR, rank SMALLINT, type VARCHAR, subtype VARCHAR, pack VARCHAR)")
+    printed = [c for c in CARDS if c.name]  # numbers between packs' ranges are blank
     con.execute(
         "INSERT INTO cards SELECT unnest($a), unnest($b), unnest($c), unnest($d), unnest($e), unnest($f), unnest($g), unnest($h)",
         {
-            "a": [c.number for c in CARDS], "b": [c.name for c in CARDS], "c": [c.kind.zh for c in CARDS], "d": [c.suit for c in CARDS],
-            "e": [c.rank for c in CARDS], "f": [c.kind.type for c in CARDS], "g": [c.kind.subtype for c in CARDS], "h": [c.pack for c in CARDS],
+            "a": [c.number for c in printed], "b": [c.name for c in printed], "c": [c.kind.zh for c in printed], "d": [c.suit for c in printed],
+            "e": [c.rank for c in printed], "f": [c.kind.type for c in printed], "g": [c.kind.subtype for c in printed], "h": [c.pack for c in printed],
         },
     )
 

@@ -46,12 +46,18 @@ class Narrator:
         return f"{s}号位" if self.zh else f"seat {s}"
 
     def card(self, c: int) -> str:
-        card = CARDS[c]
-        return card.label(self.lang, self.name(card.name) if self.rs is not None and card.name in self.rs.display_names else None)
+        return card_label(c, self.lang, self.rs)
 
     def name(self, n: str) -> str:
         """A card, skill or general id as the reader's language (and the mode) names it."""
         return display_name(n, self.lang, self.rs)
+
+    def zone(self, z: str) -> str:
+        """A zone's name, its mode's own zones (``Ruleset.zones``) included."""
+        own = self.rs.zones.get(z) if self.rs is not None else None
+        if own is not None:
+            return own[0] if self.zh else own[1]
+        return ZONE_ZH.get(z, z) if self.zh else z
 
     def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
         if vis is not None and self.viewer is not None and self.viewer not in vis:
@@ -175,9 +181,11 @@ def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
         return f"{who}摸了{cards}" if n.zh else f"{who} draws {cards}"
     if e.dst == "discard" and e.src_seat >= 0:
         return f"{n.seat(e.src_seat)}弃置{cards}（{e.reason}）" if n.zh else f"{n.seat(e.src_seat)} discards {cards} ({e.reason})"
+    if n.rs is not None and e.dst in n.rs.zones:  # a zone of the character's own
+        return f"{who}将{cards}置入{n.zone(e.dst)}（{e.reason}）" if n.zh else f"{who} puts {cards} into its {n.zone(e.dst)} ({e.reason})"
     if n.zh:
-        return f"{cards}：{ZONE_ZH.get(e.src, e.src)} → {ZONE_ZH.get(e.dst, e.dst)}（{e.reason}）"
-    return f"{cards}: {e.src} -> {e.dst} ({e.reason})"
+        return f"{cards}：{n.zone(e.src)} → {n.zone(e.dst)}（{e.reason}）"
+    return f"{cards}: {n.zone(e.src)} -> {n.zone(e.dst)} ({e.reason})"
 
 
 def _use(n: Narrator, e: ev.CardUsed) -> str:
@@ -282,6 +290,13 @@ _TEXT: dict[type, Callable] = {
     ev.MaxHpChanged: _max_hp,
     ev.TurnedOver: _turned_over,
 }
+
+
+def card_label(c: int, lang: str = "en", rs: Any = None) -> str:
+    """A card as text (``杀[♠7]#3``), under the name its mode gives it (Hero Kill calls 桃 药)."""
+    card = CARDS[c]
+    own = rs.display_names.get(card.name) if rs is not None else None
+    return card.label(lang, None if own is None else own[0] if lang == "zh" else own[1])
 
 
 def display_name(name: str, lang: str = "en", rs: Any = None) -> str:

@@ -3,22 +3,22 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from core.deck import CARDS
 from core.state import State
 from core.view import view
 
-from .narrate import PHASE_ZH, ROLE_ZH, display_name
+from .narrate import PHASE_ZH, ROLE_ZH, card_label, display_name
 
 
 def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = ()) -> str:
     """The table after ``state`` as ``seat`` sees it; ``unseen``: cards face down for it (see ``core.view``)."""
     v = view(state, seat, unseen)
     zh = lang == "zh"
+    rs = state.rs
 
     def card(c: int | None) -> str:
         if c is None:  # a card lying face down for this seat
             return "暗置牌" if zh else "face-down card"
-        return CARDS[c].label(lang)
+        return card_label(c, lang, rs)
 
     lines = []
     phase = PHASE_ZH.get(v["phase"], v["phase"]) if zh else v["phase"]
@@ -32,13 +32,17 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         mark = ">" if p["seat"] == v["current"] else " "
         status = "" if p["alive"] else (" 阵亡" if zh else " dead")
         hp = "♥" * max(p["hp"], 0) + "♡" * max(p["max_hp"] - max(p["hp"], 0), 0)
-        general = "/".join(display_name(g, lang) if g else ("暗置" if zh else "concealed") for g in p["generals"]) or "-"
+        general = "/".join(display_name(g, lang, rs) if g else ("暗置" if zh else "concealed") for g in p["generals"]) or "-"
         row = f"{mark}[{p['seat']}] {general:<9} {role_text:<9} {hp:<6} {p['hp']}/{p['max_hp']}{status}"
         row += f"  {'手牌' if zh else 'hand'} {p['hand_count']}"
         if p["equip"]:
             row += "  " + " ".join(card(c) for c in p["equip"].values())
         if p["judge"]:
             row += ("  判定区 " if zh else "  judge ") + " ".join(card(c) for c in p["judge"])
+        for zone, cards in p["zones"].items():  # the mode's own zones (tripod's general zone)
+            if cards:
+                names = rs.zones.get(zone, (zone, zone))
+                row += f"  {names[0] if zh else names[1]} " + " ".join(card(c) for c in cards)
         if p["chained"]:
             row += " ⛓"
         lines.append(row)

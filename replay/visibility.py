@@ -151,4 +151,6 @@ def open_cards(state) -> list[int]:  # state: core.state.State
     for p in state.chars:
         out += p.equip.values()
         out += p.judge
+        for cards in p.zones.values():
+            out += cards
     return out

@@ -49,6 +49,9 @@ def is_ally(view: SeatView, seat: int) -> bool:
 
 Relations = tuple[list[str | None], list[bool], list[bool]]
 
+# A mode whose sides are not identity's roles works them out itself: mode -> (view) -> Relations.
+MODE_RELATIONS: dict[str, Callable[[SeatView], Relations]] = {}
+
 
 def _relations(view: SeatView) -> Relations:
     """Every seat's guessed side, and whether it is an enemy or an ally, worked
@@ -56,6 +59,10 @@ def _relations(view: SeatView) -> Relations:
     rel = view.memo.get("relations")
     if rel is not None:
         return rel  # type: ignore[return-value]
+    own = MODE_RELATIONS.get(view.mode) if MODE_RELATIONS else None
+    if own is not None:
+        rel = view.memo["relations"] = own(view)
+        return rel
     n, me_seat = view.n, view.seat
     roles = view.roles()
     sides: list[str | None] = ["lord" if r == "loyalist" else r for r in roles]
@@ -189,6 +196,7 @@ HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
 # then how to use the generals' skills.
 from . import basic_cards as _cards  # noqa: E402,F401
 from . import skill_policy as _skills  # noqa: E402,F401
+from . import tripod_policy as _tripod  # noqa: E402,F401
 
 
 @register("basic")

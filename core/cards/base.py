@@ -95,11 +95,14 @@ def opposite_gender(state: "State", a: int, b: int) -> bool:
 EQUIP_ORDER = ("weapon", "armor", "defensive_horse", "offensive_horse", "treasure")
 
 
-def pick_card_of(engine: "Engine", chooser: int, target: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge")) -> "Generator[Request, Choice, tuple[int, str] | None]":
+def pick_card_of(
+    engine: "Engine", chooser: int, target: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge"), own: tuple[str, ...] = ()
+) -> "Generator[Request, Choice, tuple[int, str] | None]":
     """``chooser`` picks one card in ``target``'s zones: (card, zone), or None if there is none.
 
     Hand cards are face down: the choice is ``option="hand"`` and the engine
     draws which one with the seed, so no hidden card number is offered.
+    ``own`` adds face-up zones of the character's own (``Ruleset.zones``).
     """
     from ..requests import Choice, Request
 
@@ -111,10 +114,14 @@ def pick_card_of(engine: "Engine", chooser: int, target: int, reason: str, zones
         options.extend(Choice(cards=(p.equip[slot],)) for slot in EQUIP_ORDER if slot in p.equip)
     if "judge" in zones:
         options.extend(Choice(cards=(c,)) for c in p.judge)
+    for zone in own:
+        options.extend(Choice(cards=(c,)) for c in p.zones.get(zone, ()))
     if not options:
         return None
     choice = yield from engine.ask(Request(chooser, "pick_card", prompt=f"{reason}:{target}", choices=tuple(options)))
     if choice.option == "hand":
         return engine.hidden_hand_card(target), "hand"
     card = choice.cards[0]
-    return card, ("judge" if card in p.judge else "equip")
+    if card in p.judge:
+        return card, "judge"
+    return card, next((z for z in own if card in p.zones.get(z, ())), "equip")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .base import RULESETS, ModeError, Ruleset, playable_modes, register, ruleset_of
 
 from . import identity as _identity  # noqa: E402,F401
+from .herokill import tripod as _tripod  # noqa: E402,F401
 from . import planned as _planned  # noqa: E402,F401
 
 # The modes that ship with sgz (tests may register more): what the record

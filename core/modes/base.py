@@ -12,7 +12,8 @@ package that the engine never names:
 - **set-up and the turn plan**: ``setup``; ``next_turn`` (who acts next; a
   flow, so it may ask a decision), ``phases`` and ``draw_count``;
   ``phase_flows`` replaces a phase's flow;
-- **the table**: ``table`` (seats and characters at the start), ``refresh``
+- **the table**: ``table`` (seats and characters at the start), ``zones``
+  (zones a character has beyond hand, equipment and judge), ``refresh``
   (a character's kingdom, gender and skills from its face-up slots: what it
   *has*; and ``latent``, what it may use by revealing a slot, with
   ``reveal_for_skill`` doing the reveal before the skill);
@@ -72,6 +73,11 @@ class Ruleset:
     person_options: dict[str, Any] = {}
     # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's names).
     display_names: dict[str, tuple[str, str]] = {}
+    # Zones of a character's own beyond hand, equipment and judge (tripod's
+    # general zone): zone id -> (zh, en) names.  Cards move there with
+    # CardsMoved like anywhere else (the seat names the character); they lie
+    # face up unless moved there with a ``vis``.
+    zones: dict[str, tuple[str, str]] = {}
 
     def __init__(self) -> None:
         self._content: dict[str, Content] = {}

@@ -30,6 +30,5 @@ for _args in (
     ("herokill-identity", "英雄杀身份场", "004", range(5, 9)),
     ("3v3-casual", "3V3休闲", "004", range(6, 7)),
     ("3v3-competitive", "3V3竞技", "004", range(6, 7)),
-    ("tripod", "三足鼎立", "004", range(3, 4)),
 ):
     register(Planned(*_args))

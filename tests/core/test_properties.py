@@ -18,7 +18,7 @@ def play_checked(seed: int, players: int, bot: str, options: dict | None = None,
     """Play a bot game, checking card conservation (every ``check_every``
     events, and at every death, damage and recovery) and hp after every event;
     return the events and live-state snapshots at a few points."""
-    from core.deck import CARDS
+    from core.deck import deck_numbers
 
     snapshots: list[tuple[int, object]] = []
     holder: dict[str, object] = {}
@@ -33,7 +33,7 @@ def play_checked(seed: int, players: int, bot: str, options: dict | None = None,
             return  # still choosing generals: no card is dealt yet
         if state.seq % check_every == 0 or isinstance(event, (ev.Died, ev.GameEnded, ev.Damaged, ev.Recovered)):
             where = state.zone_cards()  # raises if a card is in two zones
-            expected = len(state.deck) or len(CARDS)
+            expected = len(deck_numbers(state.deck))
             assert len(where) == expected, f"event {state.seq}: {len(where)} cards on the table, expected {expected}"
         for p in state.chars:
             assert p.hp <= p.max_hp, f"event {state.seq}: seat {p.seat} hp {p.hp} > max {p.max_hp}"

@@ -12,7 +12,8 @@ The oracle here is independent of ``replay.visibility`` and of
   hands are never in a seat's view at all;
 - the generals it has seen: a general slot chosen with a ``vis`` that leaves
   the seat out is concealed from it until a ``GeneralRevealed``; candidates
-  dealt to another seat are never named to it;
+  dealt to another seat are never named to it; a general *card* it has seen
+  (tripod's) names its general;
 - the roles it knows: its own, those shown, and all at the end.
 
 A secret decision (``Decided.vis``) is covered by the same oracle: what was
@@ -33,6 +34,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core import events as ev
+from core.deck import CARDS
 from core.evolve import apply, initial_state
 from core.modes import playable_modes, ruleset_of
 from core.state import State
@@ -52,6 +54,7 @@ ROLE_WORDS = {
     "renegade": re.compile(r"\brenegade\b|内奸"),
 }
 MODES = playable_modes()
+GENERAL_CARDS = {c.number: c.name.partition(":")[2] for c in CARDS if c.name and c.kind.type == "general"}
 
 
 class Oracle:
@@ -66,6 +69,12 @@ class Oracle:
         self.roles: list[set[str]] = [set() for _ in range(seats)]
 
     def feed(self, e: ev.Event) -> None:
+        self._feed(e)
+        # A general card seen names its general (tripod's general cards, printed "general:<id>").
+        for s, known in enumerate(self.known):
+            self.names[s].update(GENERAL_CARDS[c] for c in known.intersection(GENERAL_CARDS))
+
+    def _feed(self, e: ev.Event) -> None:
         t = type(e)
         for s, known in enumerate(self.known):
             if t is ev.CardsMoved:
@@ -112,6 +121,8 @@ def view_cards(v: dict) -> list[int]:
     for p in v["characters"]:
         out += p["equip"].values()
         out += p["judge"]
+        for cards in p["zones"].values():  # a mode's own zones (tripod's general zone)
+            out += cards
     return [c for c in out if c is not None]
 
 

@@ -74,3 +74,23 @@ def test_sgz_cards_text_in_each_language(lang: str, needle: str) -> None:
     assert result.exit_code == 0
     lines = result.output.splitlines()
     assert len(lines) == 160 and any(needle in line for line in lines)
+
+
+def test_packs_print_cards_at_their_own_numbers_in_any_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    from core import deck
+
+    for name in ("CARDS", "NAMES", "SUIT", "RANK"):
+        monkeypatch.setattr(deck, name, list(getattr(deck, name)))
+    monkeypatch.setattr(deck, "KINDS", dict(deck.KINDS))
+    deck.add_kind(deck.Kind("test_token", "测试", "basic"))
+    top = len(deck.CARDS) + 100
+    assert deck.add_cards(top, [("test_token", "spade", 1, "test")]) == (top,)
+    # A pack imported later may still print below it, in numbers left blank.
+    assert deck.add_cards(top - 50, [("test_token", "heart", 2, "test"), ("test_token", "", 0, "test")]) == (top - 50, top - 49)
+    assert (deck.CARDS[top - 49].suit, deck.NAMES[top - 50], deck.CARDS[top - 48].name) == ("", "test_token", "")
+    with pytest.raises(deck.DeckError, match="are taken"):
+        deck.add_cards(top - 49, [("test_token", "club", 3, "test")])
+    with pytest.raises(deck.DeckError, match="no printed kind"):
+        deck.add_cards(top + 5, [("test_nothing", "club", 3, "test")])
+    assert len(deck.CARDS) == top + 1  # a refused print changes nothing
+    assert deck.CARDS[top - 49].label("en") == "test_token[-]#" + str(top - 49)  # no suit, no rank

@@ -15,7 +15,8 @@ from core import events as ev
 from core.cards.base import CardRule
 from core.cards.tricks import Trick
 from core.content import Content, Pack
-from core.evolve import fold
+from core.deck import CARDS, NAMES
+from core.evolve import FoldError, fold
 from core.game import new_game
 from core.modes import RULESETS, ModeError, register, ruleset_of
 from core.modes.identity import Identity
@@ -279,3 +280,51 @@ def test_a_mode_names_cards_its_own_way() -> None:
         n = Narrator(lang, 0, mode=mode)
         text = " ".join(n.line(e) or "" for e in t.events[since:])
         assert word in text and f"【{standard}】" not in text and f" {standard}[" not in text
+
+
+# -- zones of a character's own, cards kept out of a hand, who killed whom -------------------------
+
+
+STASH = Pack("test-stash", "测试", "Test stash")
+
+
+def _stash_peaches(engine: Any, cards: tuple[int, ...], src: str, src_seat: int, seat: int, reason: str) -> tuple[int, ...]:
+    peaches = tuple(c for c in cards if NAMES[c] == "peach")
+    if peaches:
+        engine.move(peaches, src, "stash", src_seat=src_seat, dst_seat=seat, reason=reason)
+    return tuple(c for c in cards if c not in peaches)
+
+
+STASH.mod("hand_divert", _stash_peaches, owner="stash")
+
+
+def test_a_mode_keeps_cards_in_a_zone_of_a_characters_own_instead_of_its_hand() -> None:
+    mode = variant(
+        Identity,
+        id="stash",
+        zones={"stash": ("藏", "stash")},
+        packs=lambda self, options: (*Identity.packs(self, options), STASH),
+    )
+    t = Table(4, mode=mode, pile=["peach", "dodge"])
+    st = t.state
+    peach = next(c for c in st.chars[0].zones["stash"])
+    assert t.hand(0) == ["dodge"] and st.zone_cards()[peach] == "stash:0"
+    move = next(e for e in t.events if type(e) is ev.CardsMoved and e.dst == "stash")
+    assert (move.src, move.dst_seat, move.vis) == ("pile", 0, None)
+    assert view(st, 2)["characters"][0]["zones"] == {"stash": [peach]} and SeatView(st, 2).zone(0, "stash") == [peach]
+    label = CARDS[peach].label("en")
+    assert Narrator("en", 2, mode=mode).line(move) == f"seat 0 puts {label} into its stash (draw)"
+    assert Narrator("zh", 2, mode=mode).line(move) == f"0号位将{CARDS[peach].label('zh')}置入藏（draw）"
+    t.game.engine.move((peach,), "stash", "discard", src_seat=0, reason="test")
+    assert st.chars[0].zones["stash"] == [] and peach in st.discard
+    assert snapshot(fold(t.events)) == snapshot(st)
+    with pytest.raises(FoldError, match="unknown zone"):  # identity has no such zone
+        fold([*Table(4).events, ev.CardsMoved(cards=(1,), src="pile", dst="stash", dst_seat=0)])
+
+
+def test_a_dead_character_remembers_its_killer() -> None:
+    t = Table(4, roles=("lord", "rebel", "loyalist", "renegade"), hands={0: ["slash"]}, hp={1: 1})
+    t.use("slash", 1)
+    t.until("play", 0)
+    assert (t.state.chars[1].alive, t.state.chars[1].killer, t.state.chars[2].killer) == (False, 0, -1)
+    assert fold(t.events).chars[1].killer == 0
