@@ -75,7 +75,8 @@ class Ruleset:
     phase_flows: dict[str, Callable[["Engine", int], Flow]] = {}
     # Options a game with a person at the table defaults to (bots need none).
     person_options: dict[str, Any] = {}
-    # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's names).
+    # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's
+    # names); "points" names the seats' points (天地人's 勾玉).
     display_names: dict[str, tuple[str, str]] = {}
     # Zones of a character's own beyond hand, equipment and judge (tripod's
     # general zone): zone id -> (zh, en) names.  Cards move there with

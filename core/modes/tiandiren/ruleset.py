@@ -84,6 +84,7 @@ class TianDiRen(Ruleset):
     # The 终局 board turns over at the death or the reshuffle that completes its condition.
     reacts_to = frozenset({ev.Died, ev.PileShuffled})
     person_options = {"generals": "choose"}
+    display_names = {"points": ("勾玉", "gouyu")}  # the seats' points are 勾玉
 
     # -- options and content ------------------------------------------------------------
 
@@ -126,19 +127,15 @@ class TianDiRen(Ruleset):
             ids = list(pool(st.content.generals))
             Draws(st.seed, "generals", 0).shuffle(ids)
             dealt = {s: tuple(ids[s * CANDIDATES : (s + 1) * CANDIDATES]) for s in range(n)}
-            if opts["generals"] == "random":
-                picks = {s: dealt[s][:2] for s in range(n)}
-            else:
-                picks = yield from self._choose(engine, dealt, deputy)
+            if opts["generals"] == "choose":
+                yield from self._choose(engine, dealt, deputy)
+                return
+            picks = {s: dealt[s][:2] for s in range(n)}
         lord, second = picks[0]
         self._lord(engine, lord, second if deputy else "")
-        for s in range(1, n):  # the top generals are turned face up together
-            main, hidden = picks[s]
-            g = engine.content.general(main)
-            engine.emit(ev.GeneralChosen(seat=s, general=main, max_hp=g.max_hp, hp=g.max_hp))
-            engine.emit(ev.GeneralChosen(seat=s, general=hidden, max_hp=g.max_hp, hp=g.max_hp, slot=1, vis=(s,)))
+        self._stacked(engine, picks)
 
-    def _choose(self, engine: "Engine", dealt: dict[int, tuple[str, ...]], deputy: bool) -> Generator[Any, Any, dict[int, tuple[str, str]]]:
+    def _choose(self, engine: "Engine", dealt: dict[int, tuple[str, ...]], deputy: bool) -> "Flow":
         """Seed 002 ②: all are dealt three at once; the lord shows one (and, as a
         variant, a 副手); then the others each keep two, one on the other, in secret."""
         for seat, cands in dealt.items():
@@ -147,12 +144,22 @@ class TianDiRen(Ruleset):
         second = ""
         if deputy:
             second = yield from self._pick(engine, 0, tuple(g for g in dealt[0] if g != lord), "general:deputy")
-        picks = {0: (lord, second)}
+        self._lord(engine, lord, second)  # shown before the others choose
+        picks = {}
         for seat in range(1, engine.state.n):
             top = yield from self._pick(engine, seat, dealt[seat], "general:top", secret=True)
             under = yield from self._pick(engine, seat, tuple(g for g in dealt[seat] if g != top), "general:concealed", secret=True)
             picks[seat] = (top, under)
-        return picks
+        self._stacked(engine, picks)
+
+    @staticmethod
+    def _stacked(engine: "Engine", picks: dict[int, tuple[str, str]]) -> None:
+        """The non-lords' stacks: the top generals turned face up together, the others concealed."""
+        for s in range(1, engine.state.n):
+            main, hidden = picks[s]
+            g = engine.content.general(main)
+            engine.emit(ev.GeneralChosen(seat=s, general=main, max_hp=g.max_hp, hp=g.max_hp))
+            engine.emit(ev.GeneralChosen(seat=s, general=hidden, max_hp=g.max_hp, hp=g.max_hp, slot=1, vis=(s,)))
 
     @staticmethod
     def _pick(engine: "Engine", seat: int, cands: tuple[str, ...], prompt: str, secret: bool = False) -> Generator[Any, Any, str]:
