@@ -210,8 +210,8 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
 
 def mode_game(mode: str, seed: int, bot: str, max_turns: int) -> list[ev.Event]:
     players = ruleset_of(mode).players
-    # Identity's generals chosen at the same time are secret decisions: half the games.
-    options = {"generals": "choose"} if mode == "identity" and seed % 2 else {}
+    # Generals chosen at the same time are secret decisions (identity, 天地人): half the games.
+    options = {"generals": "choose"} if mode in ("identity", "tiandiren") and seed % 2 else {}
     return bot_game(players.start + seed % len(players), seed, bot, max_turns=max_turns, mode=mode, **options)
 
 
