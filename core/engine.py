@@ -94,6 +94,10 @@ class Engine:
         self.request: Request | None = None
         self._handlers = handlers_of(state)
         self._outcome_events = self.rs.outcome_events
+        # Event types after which the mode looks at the table: the outcome, and
+        # rules that follow from an event at once (``Ruleset.react``).
+        self._reacts = self.rs.reacts_to
+        self._after = self._outcome_events | self._reacts
         self._phase_flows = {**PHASE_FLOWS, **self.rs.phase_flows}
         # Flows queued by a non-flow point (a card leaving a hand: 连营) to
         # run at the next timing window; empty between turns.
@@ -142,10 +146,13 @@ class Engine:
             self.sink(event)
         if st.epoch != self._epoch:
             self._in_play()
-        if cls in self._outcome_events and not st.ended:
-            result = self.rs.outcome(st)
-            if result is not None:
-                self.end_game(*result)
+        if cls in self._after and not st.ended:
+            if cls in self._outcome_events:
+                result = self.rs.outcome(st)
+                if result is not None:
+                    self.end_game(*result)
+            if cls in self._reacts:
+                self.rs.react(self, event)
 
     def end_game(self, winners: tuple[int, ...], reason: str) -> None:
         """The game is decided: the mode's end-of-game flow, then stop."""

@@ -38,7 +38,7 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
         seats.append(
             {
                 "seat": s.seat,
-                "role": s.role if (mine or s.role_shown) else None,
+                "role": (s.role or None) if (mine or s.role_shown) else None,  # None: hidden, or none yet
                 "side": rs.side(state, s.seat) if full else rs.known_side(state, seat, s.seat),
                 "hand_count": len(s.hand),
                 "hand": list(s.hand) if mine else None,
@@ -115,6 +115,11 @@ class SeatView:
         return self._s.mode
 
     @property
+    def options(self) -> dict:
+        """The game's options (public: they are in the record's start)."""
+        return self._s.options
+
+    @property
     def hand(self) -> list[int]:
         return self._s.seats[self.seat].hand
 
@@ -123,7 +128,7 @@ class SeatView:
 
     def role(self, seat: int) -> str | None:
         s = self._s.seats[self._s.chars[seat].owner]
-        return s.role if (s.seat == self.seat or s.role_shown) else None
+        return (s.role or None) if (s.seat == self.seat or s.role_shown) else None
 
     def roles(self) -> list[str | None]:
         """Every character's role as this seat knows it (its own, and those shown)."""
@@ -147,6 +152,10 @@ class SeatView:
 
     def hp(self, seat: int) -> int:
         return self._s.chars[seat].hp
+
+    def points(self, seat: int) -> int:
+        """The points of ``seat``'s owner (public: 天地人's 勾玉)."""
+        return self._s.seats[self._s.chars[seat].owner].points
 
     def max_hp(self, seat: int) -> int:
         return self._s.chars[seat].max_hp

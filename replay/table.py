@@ -35,6 +35,8 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         general = "/".join(display_name(g, lang, rs) if g else ("暗置" if zh else "concealed") for g in p["generals"]) or "-"
         row = f"{mark}[{p['seat']}] {general:<9} {role_text:<9} {hp:<6} {p['hp']}/{p['max_hp']}{status}"
         row += f"  {'手牌' if zh else 'hand'} {p['hand_count']}"
+        if owner["points"] and p["owner"] == p["seat"]:  # what the mode calls them (天地人: 勾玉)
+            row += f"  {display_name('points', lang, rs)} {owner['points']}"
         if p["equip"]:
             row += "  " + " ".join(card(c) for c in p["equip"].values())
         if p["judge"]:

@@ -1,7 +1,8 @@
 """Scripted positions for rule scenarios.
 
 ``Table`` builds a game from explicit events (roles, generals, hands, the draw
-pile from the top down), so a test states the position it is about, then
+pile from the top down, and ``extra`` events of the mode's own), so a test
+states the position it is about, then
 answers each request itself.  The events are real, so ``fold(table.events)``
 is the live state throughout.
 """
@@ -40,12 +41,18 @@ class Table:
         seed: int = 7,
         mode: str = "identity",
         options: dict[str, Any] | None = None,
+        reshuffled: bool = False,
+        extra: Iterable[ev.Event] = (),
     ) -> None:
         opts = ruleset_of(mode).check(players, options or {})
         self.used: set[int] = set()
         events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts)]
-        events.append(ev.RolesDealt(roles=tuple(roles or roles_for(players))))
-        events.append(ev.RoleShown(seat=0, role=(roles or roles_for(players))[0]))
+        roles = tuple(roles or roles_for(players))
+        if all(roles):
+            events.append(ev.RolesDealt(roles=roles))
+            events.append(ev.RoleShown(seat=0, role=roles[0]))
+        else:  # a seat with "" has no role yet (天地人); the others' are known to all
+            events += [ev.RoleShown(seat=s, role=r) for s, r in enumerate(roles) if r]
         for seat in range(players):
             g = (generals or {}).get(seat, "vanilla")
             top = (max_hp or {}).get(seat, 4)
@@ -71,7 +78,10 @@ class Table:
         rest = [c.number for c in CARDS if c.number not in self.used and c.number in in_deck]
         # The pile is stored top last: the listed top cards end the list.
         placed = [c for cs in (*hand_cards.values(), *equip_cards.values(), *judge_cards.values()) for c in cs]
-        events.append(ev.PileShuffled(order=tuple(rest + top_cards[::-1] + placed)))
+        order = tuple(rest + top_cards[::-1] + placed)
+        events.append(ev.PileShuffled(order=order))
+        if reshuffled:  # the draw pile has been reshuffled once since
+            events.append(ev.PileShuffled(order=order, reshuffle=True))
         for seat, cards in hand_cards.items():
             if cards:
                 events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="hand", dst_seat=seat, reason="deal", vis=(seat,)))
@@ -84,6 +94,7 @@ class Table:
                 events.append(ev.CardsMoved(cards=(c,), src="pile", dst="judge", dst_seat=seat, reason=reason))
         for seat in chained:
             events.append(ev.ChainToggled(seat=seat, on=True))
+        events += extra  # the mode's own position (points, deaths) before the first turn
         if first != 0:
             before = (first - 1) % players
             events.append(ev.TurnStarted(seat=before, turn=0, round=0))

@@ -60,11 +60,14 @@ def _relations(view: SeatView) -> Relations:
     if rel is not None:
         return rel  # type: ignore[return-value]
     own = MODE_RELATIONS.get(view.mode) if MODE_RELATIONS else None
-    if own is not None:
-        rel = view.memo["relations"] = own(view)
-        return rel
+    rel = view.memo["relations"] = own(view) if own is not None else role_relations(view, view.roles())
+    return rel
+
+
+def role_relations(view: SeatView, roles: list[str | None]) -> Relations:
+    """Identity's relations from every seat's role as the deciding seat takes it
+    (None: unknown; 天地人 passes its own expected identity)."""
     n, me_seat = view.n, view.seat
-    roles = view.roles()
     sides: list[str | None] = ["lord" if r == "loyalist" else r for r in roles]
     # A seat of unknown side that has damaged a lord-side seat is guessed a
     # rebel, one that has damaged a rebel lord-side; victims' sides are
@@ -105,9 +108,7 @@ def _relations(view: SeatView) -> Relations:
             if s != me_seat and guesses[s] is not None:
                 enemies[s] = guesses[s] != me
                 allies[s] = guesses[s] == me
-    rel = (guesses, enemies, allies)
-    view.memo["relations"] = rel
-    return rel
+    return guesses, enemies, allies
 
 
 def _slash_score(view: SeatView, choice: Choice) -> float:
@@ -197,6 +198,7 @@ HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
 from . import basic_cards as _cards  # noqa: E402,F401
 from . import skill_policy as _skills  # noqa: E402,F401
 from . import tripod_policy as _tripod  # noqa: E402,F401
+from . import tiandiren_policy as _tiandiren  # noqa: E402,F401
 
 
 @register("basic")

@@ -24,6 +24,8 @@ package that the engine never names:
 - **the outcome**: ``outcome`` is checked after every event of a type in
   ``outcome_events`` (not only deaths); ``finish`` is the end-of-game flow
   (reveals, scoring) that ends with the ``GameEnded`` event;
+- **immediate rules**: ``react`` runs after every event of a type in
+  ``reacts_to`` and may emit events (no decisions);
 - **prose** for its own events (``narrate``).
 
 Defaults are standard Sanguosha.  A ruleset is one object per mode; the
@@ -67,11 +69,14 @@ class Ruleset:
     handlers: dict[type, Handler] = {}
     # Event types after which the outcome may have changed.
     outcome_events: frozenset[type] = frozenset({ev.Died})
+    # Event types after which ``react`` runs (after the outcome check).
+    reacts_to: frozenset[type] = frozenset()
     # Phase flows that differ from the standard ones: phase -> (engine, seat) -> flow.
     phase_flows: dict[str, Callable[["Engine", int], Flow]] = {}
     # Options a game with a person at the table defaults to (bots need none).
     person_options: dict[str, Any] = {}
-    # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's names).
+    # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's
+    # names); "points" names the seats' points (天地人's 勾玉).
     display_names: dict[str, tuple[str, str]] = {}
     # Zones of a character's own beyond hand, equipment and judge (tripod's
     # general zone): zone id -> (zh, en) names.  Cards move there with
@@ -213,6 +218,11 @@ class Ruleset:
     def after_death(self, engine: "Engine", c: int, killer: int) -> Flow:
         return
         yield  # pragma: no cover
+
+    def react(self, engine: "Engine", event: ev.Event) -> None:
+        """A rule that follows at once from an event of a type in ``reacts_to``
+        (no decision: it may only emit events), e.g. a mode's board turning over
+        when the pile is reshuffled."""
 
     def finish(self, engine: "Engine", winners: tuple[int, ...], reason: str) -> None:
         """The end of the game: reveals and scores, then the GameEnded event

@@ -25,7 +25,6 @@ for _args in (
     ("hegemony", "国战", "001", range(2, 11)),
     ("hegemony-six", "六势力国战", "000", range(2, 13)),
     ("jade-seal", "逐鹿天下", "000", range(2, 11)),
-    ("tiandiren", "天地人", "002", range(4, 8)),
     ("duel", "对决", "003", range(2, 3)),
     ("herokill-identity", "英雄杀身份场", "004", range(5, 9)),
     ("3v3-casual", "3V3休闲", "004", range(6, 7)),

@@ -15,10 +15,10 @@ from core.game import new_game
 SEEDS = range(1000, 1020)
 
 
-def self_play(seeds: range, players: int = 5, bot: str = "basic") -> tuple[int, int]:
+def self_play(seeds: range, players: int = 5, bot: str = "basic", mode: str = "identity") -> tuple[int, int]:
     decisions = events = 0
     for seed in seeds:
-        game = new_game("identity", players, seed)
+        game = new_game(mode, players, seed)
         while not game.over:
             game.submit(bot_choice(bot, game.state, game.request))
         decisions += game.state.decisions
@@ -34,6 +34,16 @@ def test_bench_self_play_5_seats(benchmark, bot: str) -> None:
         benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
         benchmark.extra_info["games_per_s"] = round(len(SEEDS) / mean, 1)
         benchmark.extra_info["events_per_s"] = round(events / mean)
+    assert decisions > 0
+
+
+def test_bench_self_play_tiandiren(benchmark) -> None:
+    """5-seat basic-bot self-play of 天地人; identity's (test_bench_self_play_5_seats[basic]) is the anchor of the same run."""
+    decisions, events = benchmark.pedantic(self_play, args=(SEEDS, 5, "basic", "tiandiren"), rounds=3, iterations=1)
+    mean = benchmark.stats.stats.mean if benchmark.stats else None
+    if mean:
+        benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
+        benchmark.extra_info["games_per_s"] = round(len(SEEDS) / mean, 1)
     assert decisions > 0
 
 

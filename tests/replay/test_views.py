@@ -14,7 +14,9 @@ The oracle here is independent of ``replay.visibility`` and of
   the seat out is concealed from it until a ``GeneralRevealed``; candidates
   dealt to another seat are never named to it; a general *card* it has seen
   (tripod's) names its general;
-- the roles it knows: its own, those shown, and all at the end.
+- the roles it knows: its own, those shown (天地人's earned identities are
+  shown: the seed lays them face up), and all at the end; a view tells a seat
+  a side only of a seat whose role it knows.
 
 A secret decision (``Decided.vis``) is covered by the same oracle: what was
 chosen (a general, cards) is never named to a seat outside ``vis``.
@@ -67,6 +69,8 @@ class Oracle:
         self.slots: list[set[tuple[int, int]]] = [set() for _ in range(seats)]
         self.names: list[set[str]] = [set() for _ in range(seats)]
         self.roles: list[set[str]] = [set() for _ in range(seats)]
+        self.role_of: list[dict[int, str]] = [{} for _ in range(seats)]  # whose role each seat knows
+        self.ended = False
 
     def feed(self, e: ev.Event) -> None:
         self._feed(e)
@@ -100,10 +104,14 @@ class Oracle:
                     self.names[s].update(e.generals)
             elif t is ev.RolesDealt:
                 self.roles[s].add(e.roles[s])
+                self.role_of[s][s] = e.roles[s]
             elif t in (ev.RoleShown, ev.Died):
                 self.roles[s].add(e.role)
+                if e.role:  # an earned identity (天地人) is a RoleShown too: seen by all
+                    self.role_of[s][e.seat] = e.role
             elif t is ev.GameEnded:
                 self.roles[s].update(ROLE_WORDS)  # the end reveals every role
+                self.ended = True
             elif t is not ev.Decided:
                 cards = getattr(e, "cards", None)
                 if isinstance(cards, tuple):
@@ -170,6 +178,8 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
                 if other["seat"] != s:
                     assert other["hand"] is None
                     assert other["role"] is None or state.seats[other["seat"]].role_shown, (i, s, other["seat"])
+                if other["side"] is not None and state.seats[other["seat"]].role:  # a side told is a role seen
+                    assert other["seat"] in oracle.role_of[s] or oracle.ended, f"event {i}: seat {s} is told the side of {other['seat']}"
             sv = SeatView(state, s)
             for p in v["characters"]:
                 c = p["seat"]
@@ -200,8 +210,8 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
 
 def mode_game(mode: str, seed: int, bot: str, max_turns: int) -> list[ev.Event]:
     players = ruleset_of(mode).players
-    # Identity's generals chosen at the same time are secret decisions: half the games.
-    options = {"generals": "choose"} if mode == "identity" and seed % 2 else {}
+    # Generals chosen at the same time are secret decisions (identity, 天地人): half the games.
+    options = {"generals": "choose"} if mode in ("identity", "tiandiren") and seed % 2 else {}
     return bot_game(players.start + seed % len(players), seed, bot, max_turns=max_turns, mode=mode, **options)
 
 

@@ -328,3 +328,30 @@ def test_a_dead_character_remembers_its_killer() -> None:
     t.until("play", 0)
     assert (t.state.chars[1].alive, t.state.chars[1].killer, t.state.chars[2].killer) == (False, 0, -1)
     assert fold(t.events).chars[1].killer == 0
+
+
+# -- rules that follow at once from an event; seats without a role yet ---------------------------
+
+
+def _chain_the_hurt(self: Any, engine: Any, event: ev.Event) -> None:
+    if not engine.state.chars[event.dst].chained:
+        engine.emit(ev.ChainToggled(seat=event.dst, on=True))
+
+
+def test_a_rule_may_follow_at_once_from_an_event() -> None:
+    mode = variant(Identity, id="hurt-chained", reacts_to=frozenset({ev.Damaged}), react=_chain_the_hurt)
+    t = Table(4, mode=mode, hands={0: ["slash"]})
+    t.use("slash", 1)
+    i = next(i for i, e in enumerate(t.events) if type(e) is ev.Damaged)
+    assert t.events[i + 1] == ev.ChainToggled(seat=1, on=True)  # before anything else happens
+    assert t.state.chars[1].chained and not any(type(e) is ev.ChainToggled for e in t.events[: i])
+    plain = Table(4, hands={0: ["slash"]})
+    plain.use("slash", 1)
+    assert not plain.state.chars[1].chained  # identity reacts to nothing
+
+
+def test_a_seat_without_a_role_yet_shows_none() -> None:
+    t = Table(4, roles=("lord", "", "rebel", ""))
+    assert [s["role"] for s in view(t.state, 1)["seats"]] == ["lord", None, "rebel", None]
+    assert SeatView(t.state, 1).role(1) is None and SeatView(t.state, 3).roles() == ["lord", None, "rebel", None]
+    assert not any(type(e) is ev.RolesDealt for e in t.events)
