@@ -55,11 +55,11 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
     return {s: n for s, n in enumerate(names) if s != person}
 
 
-def load(path: str, verify: bool = True):  # -> records.Record
+def load(path: str):  # -> records.Record
     from records import RecordError, read_record
 
     try:
-        return read_record(path, verify=verify)
+        return read_record(path)
     except RecordError as exc:
         fail(str(exc))
 

@@ -327,6 +327,7 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.GeneralRevealed: _reveal,
     ev.MaxHpChanged: _max_hp,
     ev.TurnedOver: _turned_over,
+    ev.GameQuit: _nothing,
 }
 
 
