@@ -42,15 +42,17 @@ class Checked(msgspec.Struct):
 
     @property
     def closed(self) -> bool:
-        """Nothing more will be written: the game ended, or its player quit."""
-        return self.finished or self.quit
+        """Nothing more will be written to it: the game ended, its player
+        quit, or it is a fork as ``sgz fork`` cut it (exactly its fork point)."""
+        h = self.header
+        return self.finished or self.quit or (h is not None and h.fork_at is not None and len(self.events) == h.fork_at)
 
 
 def check(path: str | Path, *, execute: bool = True, complete: bool = False, blob: bytes | None = None) -> Checked:
     """Check ``path`` (or its bytes ``blob``, read already).
 
     ``execute`` re-runs the decisions through the engine; ``complete`` also
-    fails a record that is not closed (no end and no quit: a game in
+    fails a record that is not closed (``Checked.closed``: a game in
     progress, or a record cut at a line boundary).
     """
     s = scan(path, blob)
@@ -106,6 +108,8 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
 
 def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
     """(seq, why, good) of the first reseed or quit where none may be."""
+    if not {ev.Reseeded, ev.GameQuit} & set(map(type, events)):
+        return None
     reseeded_here = False
     for i, e in enumerate(events):
         t = type(e)
