@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from pathlib import Path
+
 from .common import fail
 
 DB_HELP = "The archive (a DuckDB file). Default: $SGZ_DB, else ./sgz.duckdb."
@@ -34,8 +36,6 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
     batch.
     """
     from records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db
-
-    from pathlib import Path
 
     for p in paths:
         if not Path(p).exists():
@@ -80,15 +80,20 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS")
 def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     """Write the archive as Parquet, partitioned by mode (DIR/<table>/mode=<mode>/*.parquet)."""
-    from records.archive import ArchiveError, default_db, export_parquet, open_db
+    from records.archive import ArchiveError, default_db, export_parquet
+    from records.db import open_reader
 
     db = db or default_db()
     try:
-        con = open_db(db, read_only=True, wait=wait)
+        con = open_reader(db, wait=wait, write_to=[out])
         try:
             counts = export_parquet(con, out, overwrite=overwrite)
         finally:
             con.close()
     except ArchiveError as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"{out}: {exc.strerror}")
+    except Exception as exc:  # duckdb.Error (a view reaching outside the archive, say), without importing duckdb here
+        fail(f"export: {(str(exc).strip().splitlines() or [type(exc).__name__])[0]}")
     click.echo(f"{out}: " + ", ".join(f"{t} {n:,}" for t, n in counts.items()))

@@ -163,9 +163,9 @@ def to_json(roots: list[Node]) -> list[dict[str, Any]]:
 
 def from_archive(db: str | Path) -> list[Node]:
     """Nodes from an archive's ``games`` table (``records.archive``: the header fields)."""
-    from records.archive import open_db
+    from records.db import open_reader
 
-    con = open_db(db, read_only=True)
+    con = open_reader(db)
     try:
         cols = {r[0] for r in con.execute("DESCRIBE games").fetchall()}
         if not {"game", "parent"} <= cols:
