@@ -146,16 +146,27 @@ class RecordWriter:
     fsync policy: the file is flushed (to the OS) after every decision and
     fsynced (to the disk) on close; with ``fsync="decision"`` it is also
     fsynced after every decision.
+
+    ``atomic``: the record is written under a temporary name beside ``path``
+    (``.NAME.PID.part``, which nothing reads as a record) and gets its name
+    only when it is closed whole; leaving the ``with`` block by an exception
+    removes it.  Bot games are written so (a killed ``sgz sim`` leaves no cut
+    record that a rerun would count as done); a person's game is not (its
+    record must be readable at every decision).
     """
 
-    def __init__(self, path: str | Path, header: Header, *, fsync: Literal["close", "decision"] = "close", exist_ok: bool = False) -> None:
+    def __init__(self, path: str | Path, header: Header, *, fsync: Literal["close", "decision"] = "close", exist_ok: bool = False, atomic: bool = False) -> None:
         self.path = Path(path)
         self.fsync = fsync
+        self.atomic = atomic
         self.path.parent.mkdir(parents=True, exist_ok=True)
         line = header_line(msgspec.structs.replace(header, v=FORMAT_VERSION))
         self.header = _header_decoder.decode(line)
+        if atomic and not exist_ok and self.path.exists():
+            raise FileExistsError(f"{self.path} exists")
+        self._file = self.path.with_name(f".{self.path.name}.{os.getpid()}.part") if atomic else self.path
         # "x": never overwrite a record that exists (nothing recorded is lost).
-        self._f: IO[bytes] = open(self.path, "wb" if exist_ok else "xb")
+        self._f: IO[bytes] = open(self._file, "wb" if exist_ok or atomic else "xb")
         self._prev = line[-2 - H_LEN : -2]
         self._seq = 0
         self._f.write(line + b"\n")
@@ -181,17 +192,35 @@ class RecordWriter:
             self._f.flush()
             os.fsync(self._f.fileno())
             self._f.close()
+            if self.atomic:
+                self._publish()
+
+    def _publish(self) -> None:
+        try:
+            os.link(self._file, self.path)  # fails if a record has the name meanwhile: never overwritten
+        finally:
+            os.unlink(self._file)
+
+    def discard(self) -> None:
+        """Give up an atomic record: its temporary file goes, nothing gets the name."""
+        if not self._f.closed:
+            self._f.close()
+        if self.atomic and self._file.exists():
+            os.unlink(self._file)
 
     def __enter__(self) -> "RecordWriter":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: type[BaseException] | None, *exc: object) -> None:
+        if exc_type is not None and self.atomic:
+            self.discard()
+        else:
+            self.close()
 
 
 def write_record(path: str | Path, header: Header, events: Iterable[ev.Event]) -> Header:
-    """Write a whole record at once (a new file); returns its header as written."""
-    with RecordWriter(path, header) as w:
+    """Write a whole record at once (a new file, named when whole); returns its header as written."""
+    with RecordWriter(path, header, atomic=True) as w:
         w.write_all(events)
     return w.header
 

@@ -109,12 +109,12 @@ def resume_record(events: Sequence[ev.Event], upto: int | None = None, *, reseed
     return game
 
 
-def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None) -> tuple[Game, RecordWriter]:
-    """Continue ``record`` into a new record at ``path``: its events, then what follows."""
+def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None, atomic: bool = False) -> tuple[Game, RecordWriter]:
+    """Continue ``record`` into a new record at ``path``: its events, then what follows (``atomic``: see RecordWriter)."""
     game_obj = resume_record(record.events, reseed=reseed)
     header = continued_header(record.header, continuable(record.events), game=game, bots={str(s): b for s, b in sorted(bots.items())}, reseed=reseed is not None)
     try:
-        writer = RecordWriter(path, header)
+        writer = RecordWriter(path, header, atomic=atomic)
     except FileExistsError:
         raise ForkError(f"{path} exists; choose a new file (records are never overwritten)") from None
     writer.write_all(game_obj.events)
