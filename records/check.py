@@ -107,8 +107,9 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
 
 
 def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
-    """(seq, why, good) of the first reseed or quit where none may be."""
-    if not {ev.Reseeded, ev.GameQuit} & set(map(type, events)):
+    """(seq, why, good) of the first reseed, quit or end where none may be."""
+    before_last = set(map(type, events[:-1]))  # one pass in C: most records hold none of them
+    if not before_last & {ev.Reseeded, ev.GameQuit, ev.GameEnded} and type(events[-1] if events else None) is not ev.Reseeded:
         return None
     reseeded_here = False
     for i, e in enumerate(events):
@@ -126,6 +127,9 @@ def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None
             # ancestor's fork point), checked when that record was.
         elif t is ev.GameQuit and i != len(events) - 1:
             return i + 1, f"the game was quit at event {i}: nothing may follow", i + 1
+        elif t is ev.GameEnded and i != len(events) - 1:
+            # Re-running would not notice a reseed or a quit after the end.
+            return i + 1, f"the game ended at event {i}: nothing may follow", i + 1
     return None
 
 
