@@ -8,13 +8,14 @@ events whose fields the columns do not all hold), ``damage`` and ``deaths``
 decision with what its decider could see: their hand, the turn, the phase),
 and the dimensions ``generals`` and ``cards``.
 
-Ingest does the heavy work inside DuckDB: it reads a batch of record files
-with ``read_text``, checks every line's chain link with ``md5`` (format v2,
-see ``records.format``), parses the events with ``from_json`` and fills the
-tables with set-wise SQL, all in one transaction per batch.  Python only reads
-the header lines (to skip games already in) and explains damaged records.
-The generic event columns and the JSON fallback follow ``core.events.AnyEvent``
-at run time, so event types added later ingest without changes here.
+Which records go in is decided by ``records.ingest`` (each is checked by
+``records.check``, as ``sgz validate`` checks it).  The loading is done here,
+inside DuckDB: ``load_checked`` reads the checked files with ``read_text``
+(keeping only those whose MD5 is the checked bytes'), parses the events with
+``from_json`` and fills the tables with set-wise SQL, in the caller's
+transaction.  The generic event columns and the JSON fallback follow the core
+events and every registered mode's own at run time, so event types added
+later ingest without changes here.
 
 The database is a file (``default_db()``: ``$SGZ_DB`` or ``./sgz.duckdb``).
 DuckDB lets one process write it at a time; ``open_db`` turns the lock error
