@@ -66,7 +66,7 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
                 finals.append(_final_of_existing(path))
                 skipped += 1
             else:
-                game, writer = start_recorded(path, mode, players, game_seed, opts, seats, game_id=gid)
+                game, writer = start_recorded(path, mode, players, game_seed, opts, seats, game_id=gid, atomic=True)
                 with writer:
                     run_bots(game, seats)
                 finals.append(game.state)
@@ -146,7 +146,7 @@ def _continue(from_: str, games: int, bots: str | None, reseed: int | None, fold
             skipped += 1
             continue
         try:
-            game, writer = start_continuation(path, record, game=gid, bots=seats, reseed=new_seed)
+            game, writer = start_continuation(path, record, game=gid, bots=seats, reseed=new_seed, atomic=True)
         except ForkError as exc:
             fail(str(exc))
         before = game.state.decisions
@@ -159,11 +159,13 @@ def _continue(from_: str, games: int, bots: str | None, reseed: int | None, fold
 
 
 def _final_of_existing(path: Path):  # -> State
-    """The final state of a record already in the output folder (a rerun keeps it)."""
+    """The final state of a whole record already in the output folder (a rerun keeps it)."""
     from core.evolve import fold
-    from records import RecordError, read_record
+    from records.check import check
 
-    try:
-        return fold(read_record(path).events)
-    except RecordError as exc:
-        fail(f"{path} exists and is damaged ({exc}); move it away first")
+    c = check(path, execute=False, complete=True)
+    if c.error is not None:
+        # Records are named only when whole (RecordWriter atomic); this one
+        # was cut (by an sgz from before that) or changed since.
+        fail(f"{path} exists but is not a whole record ({c.error}); move it away first")
+    return fold(c.events)

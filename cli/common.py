@@ -55,20 +55,21 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
     return {s: n for s, n in enumerate(names) if s != person}
 
 
-def load(path: str, verify: bool = True):  # -> records.Record
+def load(path: str):  # -> records.Record
     from records import RecordError, read_record
 
     try:
-        return read_record(path, verify=verify)
+        return read_record(path)
     except RecordError as exc:
         fail(str(exc))
 
 
-def open_archive_read_only(db: str | None, wait: float = 0.0):  # -> duckdb connection
-    """The archive for reading (``$SGZ_DB`` or ./sgz.duckdb by default), or a one-line error."""
-    from records.db import ArchiveError, default_db, open_db
+def open_archive_read_only(db: str | None, wait: float = 0.0, **kw: Any):  # -> duckdb connection
+    """The archive for reading, locked down (``records.db.open_reader``;
+    ``$SGZ_DB`` or ./sgz.duckdb by default), or a one-line error."""
+    from records.db import ArchiveError, default_db, open_reader
 
     try:
-        return open_db(db or default_db(), read_only=True, wait=wait)
+        return open_reader(db or default_db(), wait=wait, **kw)
     except ArchiveError as exc:
         fail(str(exc))

@@ -51,13 +51,18 @@ def schemas() -> dict[str, dict[str, Any]]:
             out["$defs"] = dict(sorted(used.items()))
         return out
 
+    # Unknown fields are refused (records.format reads strictly): the union
+    # says so with unevaluatedProperties, which sees the fields of the branch
+    # that matched.  A record line is the same union plus its i and h.
+    event = {**event, "unevaluatedProperties": False}
     line = {
-        "allOf": [{"$ref": "event.schema.json"}],
+        "anyOf": [{"$ref": "event.schema.json" + branch["$ref"]} for branch in event["anyOf"]],
         "properties": {
             "i": {"type": "integer", "minimum": 0, "description": "the event's sequence number (GameStarted is 0)"},
             "h": {"type": "string", "pattern": "^[A-Za-z0-9+/]{6}$", "description": "chain link: the first 6 characters of Base64(MD5(previous line's h + this line up to ,\"h\":))"},
         },
         "required": ["i", "h"],
+        "unevaluatedProperties": False,
     }
     return {
         "header.schema.json": doc(header, "sgz record header", f"Line 1 of a record file (format v{FORMAT_VERSION})."),

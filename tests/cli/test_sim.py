@@ -98,3 +98,38 @@ def test_usage_errors_are_one_line_with_a_non_zero_exit(tmp_path: Path) -> None:
         assert res.exit_code != 0, args
         assert len(lines) == 1 and lines[0].startswith("sgz: error:"), (args, res.output)
     assert not list(tmp_path.glob("*.jsonl"))
+
+
+def test_a_killed_sim_leaves_only_whole_records_and_a_rerun_finishes_the_rest(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from records.check import check
+
+    repo = Path(__file__).resolve().parents[2]
+    args = ["sim", "--games", "40", "--seed", "3", "-o", "deck=basic", "--out", str(tmp_path)]
+    p = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (len(list(tmp_path.glob("*.jsonl"))) < 2 or not list(tmp_path.glob(".*.part"))):
+        time.sleep(0.01)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    whole = sorted(tmp_path.glob("*.jsonl"))
+    assert 2 <= len(whole) < 40 and list(tmp_path.glob(".*.part"))  # killed inside a game
+    assert all(check(f, complete=True).ok for f in whole)
+    res = run(*args, "--json")
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.output)
+    assert summary["already_recorded"] == len(whole) and "" not in summary["end_reasons"]
+    assert len(list(tmp_path.glob("*.jsonl"))) == 40
+
+
+def test_a_cut_record_in_the_way_is_not_counted_as_done(tmp_path: Path) -> None:
+    assert run("sim", "--games", "1", "--seed", "8", "--out", str(tmp_path)).exit_code == 0
+    (f,) = tmp_path.glob("*.jsonl")
+    f.write_bytes(b"".join(f.read_bytes().splitlines(keepends=True)[:100]))  # cut at a line boundary
+    res = CliRunner().invoke(main, ["sim", "--games", "1", "--seed", "8", "--out", str(tmp_path)])
+    assert res.exit_code == 1 and res.stderr.count("\n") == 1
+    assert f"{f} exists but is not a whole record" in res.stderr and "move it away first" in res.stderr
