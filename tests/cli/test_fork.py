@@ -90,7 +90,7 @@ def test_play_from_a_fork_offers_the_pending_decision_again(parent: Path, tmp_pa
     out = tmp_path / "me.jsonl"
     res = run("play", "--from", str(fork), "--seat", "0", "--out", str(out), input=f"{answer}\nq\n")
     assert res.exit_code == 0, res.output
-    assert f"continuing {fork} at event {k - 1}" in res.output and "-- your decision" in res.output
+    assert f"continuing {fork} at event {k - 1}" in res.output and "help for commands" in res.output
     me = read_record(out)
     assert me.events[-1] == ev.GameQuit(seat=0)  # q is recorded: the record ends on purpose
     played = me.events[:-1]
@@ -129,7 +129,7 @@ def test_continuing_a_finished_game_or_with_bad_flags_is_one_line(parent: Path, 
     for args, text in (
         (("--games", "2"), "needs --reseed"),
         (("--players", "6"), "come from the record"),
-        (("--bots", "basic,basic"), "give one bot or 5"),
+        (("--bots", "basic,basic"), "give one bot, or 5"),
     ):
         res = run("sim", "--from", str(fork), "--out", str(tmp_path / "c"), *args)
         assert res.exit_code != 0 and text in res.output, res.output
