@@ -6,6 +6,7 @@ Subcommands live in their own modules and are imported only when run, so
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -46,7 +47,19 @@ class LazyGroup(click.Group):
             click.echo(f"sgz: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo("sgz: Aborted (interrupted; records written so far are kept)", err=True)
+            click.echo("sgz: interrupted (records written so far are kept)", err=True)
+            sys.exit(130)
+        except KeyboardInterrupt:
+            click.echo("sgz: interrupted (records written so far are kept)", err=True)
+            sys.exit(130)
+        except OSError as exc:  # a path that cannot be read or written: one line, never a traceback
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"sgz: error: {where}{exc.strerror or exc}", err=True)
+            sys.exit(1)
+        except Exception as exc:
+            if os.environ.get("SGZ_DEBUG"):
+                raise
+            click.echo(f"sgz: error: unexpected {type(exc).__name__}: {exc} (a bug: SGZ_DEBUG=1 shows where)", err=True)
             sys.exit(1)
         if isinstance(rc, int) and rc and standalone_mode:
             sys.exit(rc)
