@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from .common import LANG_OPTION, OPTION_HELP, default_players, fail, parse_bots, parse_options, usage
+from .common import LANG_OPTION, OPTION_HELP, default_players, fail, new_file, parse_bots, parse_options, usage
 
 
 @click.command(epilog="Example: sgz play --players 5 --seat 0 --seed 7 --out me.jsonl --lang zh")
@@ -17,7 +17,7 @@ from .common import LANG_OPTION, OPTION_HELP, default_players, fail, parse_bots,
 @click.option("--bots", default=None, help="Bot for the other seats (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @LANG_OPTION
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="The record file to write (a new file).")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The record file to write (a new file).")
 @click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record file (a fork, or an unfinished game).")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position.")
 def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None) -> None:
@@ -38,9 +38,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
 
     from .common import load
 
-    path = Path(out)
-    if path.exists():
-        fail(f"{out} exists; choose a new file (records are never overwritten)")
+    path = new_file(out)
     if from_ is not None:
         if mode is not None or players is not None or seed is not None or options:
             usage("--mode, --players, --seed and --option come from the record with --from")

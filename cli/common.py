@@ -127,3 +127,23 @@ def out_folder(out: str) -> Path:
     if blocker is not None:
         fail(f"cannot make the folder {out}: {blocker} is a file, not a folder")
     return path
+
+
+def format_option(*choices: str, default: str, what: str = "the output"):
+    """``--format CHOICE`` and its short form ``--json``, the same on every command."""
+
+    def deco(f):
+        f = click.option("--json", "as_json", is_flag=True, help="Short for --format json.")(f)
+        return click.option("--format", "fmt", type=click.Choice(choices), default=default, show_default=True, help=f"How to print {what}.")(f)
+
+    return deco
+
+
+def output_format(fmt: str, as_json: bool) -> str:
+    return "json" if as_json else fmt
+
+
+def print_json(data: Any) -> None:
+    import msgspec
+
+    click.echo(msgspec.json.format(msgspec.json.encode(data), indent=2).decode())

@@ -18,7 +18,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "generals": ("cli.cmd_generals", "generals", "List the generals: kingdom, gender, hp and skill texts (--json)."),
     "play": ("cli.cmd_play", "play", "Play at the terminal against bots, recording the game."),
     "replay": ("cli.cmd_replay", "replay", "Narrate a recorded game, or show the state at a point."),
-    "cards": ("cli.cmd_cards", "cards", "List the 160 cards of the deck with suit, rank, type and rule text."),
+    "cards": ("cli.cmd_cards", "cards", "List the 160 cards of the deck with suit, rank, type and rule text (--lang zh)."),
     "validate": ("cli.cmd_validate", "validate", "Check records: integrity, schema, and re-running their decisions."),
     "salvage": ("cli.cmd_salvage", "salvage", "Copy the longest valid prefix of a damaged record to a new file."),
     "schema": ("cli.cmd_schema", "schema", "Write the JSON Schema of the record header and the events."),
@@ -82,7 +82,7 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog="Example: sgz sim --games 1 --seed 1 --out games && sgz replay games/*.jsonl --lang zh")
 @click.version_option(package_name="sanguozhi")
 def main() -> None:
     """sanguozhi (三国志): a rules engine and game-record platform for Sanguosha (三国杀)."""

@@ -178,7 +178,7 @@ class Narrator:
     def note(self, e: ev.Event) -> str:
         """A short note for an event without a line of its own (a step at a time)."""
         if type(e) is ev.Decided:
-            return f"（{self.seat(e.seat)}做出选择）" if self.zh else f"({self.seat(e.seat)} decides)"
+            return f"（{self.decision(e)}）" if self.zh else f"({self.decision(e)})"
         if type(e) is ev.TurnEnded:
             return f"（{self.seat(e.seat)}的回合结束）" if self.zh else f"({self.seat(e.seat)}'s turn ends)"
         if type(e) is ev.SkillStateChanged:
@@ -187,6 +187,29 @@ class Narrator:
             cards = self.cards(e.cards, e.vis)
             return f"（{cards}：{self.place(e.src, e.src_seat)} → {self.place(e.dst, e.dst_seat)}）" if self.zh else f"({cards}: {self.place(e.src, e.src_seat)} -> {self.place(e.dst, e.dst_seat)})"
         return "（…）" if self.zh else "(…)"
+
+    def decision(self, e: ev.Decided) -> str:
+        """A decision in words: who chose what (a secret one only to the seats that may see it)."""
+        from .words import OPTIONS
+
+        who = self.seat(e.seat)
+        if not self.sees(e.vis):
+            return f"{who} 暗中做出选择" if self.zh else f"{who} decides in secret"
+        parts = []
+        if e.option == "pass":
+            parts.append("放弃" if self.zh else "pass")
+        elif e.option in SUITS:
+            parts.append(word(SUITS, e.option, self.lang))
+        elif e.option in OPTIONS:
+            parts.append(word(OPTIONS, e.option, self.lang).lower() if not self.zh else word(OPTIONS, e.option, self.lang))
+        elif e.option:
+            parts.append(self.quoted(e.option))
+        if e.cards:
+            parts.append(self.cards(e.cards))
+        if e.targets:
+            parts.append("→ " + self.seats(e.targets))
+        what = " ".join(parts) or ("（无）" if self.zh else "nothing")
+        return f"{who} 选择：{what}" if self.zh else f"{who} chooses: {what}"
 
     def _follow(self, e: ev.Event, own: bool) -> None:
         """After a line: the followed table and the uses still resolving."""

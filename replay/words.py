@@ -7,7 +7,7 @@ general names are not here: they are printed data (``replay.narrate.display_name
 """
 from __future__ import annotations
 
-import unicodedata
+from records.output import pad, width  # noqa: F401  (terminal columns, shared with the tables of sgz stats)
 
 Words = dict[str, tuple[str, str]]  # term -> (zh, en)
 
@@ -96,11 +96,10 @@ def word(table: Words, term: str, lang: str) -> str:
     return got[0] if lang == "zh" else got[1]
 
 
-def width(text: str) -> int:
-    """Columns ``text`` takes at a terminal: East Asian wide and full-width characters take two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
-
-
-def pad(text: str, columns: int) -> str:
-    """``text`` padded with spaces to ``columns`` terminal columns (never cut)."""
-    return text + " " * max(0, columns - width(text))
+def ending(reason: str, winners: tuple[int, ...] | list[int], lang: str) -> str:
+    """How a game ended, with the winning seats: the rebels win (seats 1, 3)."""
+    how = word(ENDINGS, reason.split(":")[0], lang)
+    if not winners:
+        return how
+    seats = ("、" if lang == "zh" else ", ").join(map(str, winners))
+    return f"{how}（{seats}号位）" if lang == "zh" else f"{how} (seat{'s' * (len(winners) != 1)} {seats})"

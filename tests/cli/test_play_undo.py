@@ -77,3 +77,22 @@ def test_end_of_input_keeps_the_record_and_names_it(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert f"the record so far is in {out}" in res.output
     assert len(person_decisions(read_record(out).events)) == 2
+
+
+def test_the_person_is_asked_before_the_bots_play_on_and_the_end_says_who_won(tmp_path: Path) -> None:
+    # Seed 2, seat 3, always the first answer: the person's character dies on turn 15 or so.
+    args = ("play", "--seed", "2", "--seat", "3", "-o", "max_turns=40")
+    watch = run(*args, "--out", str(tmp_path / "a.jsonl"), input="1\n" * 3000)
+    assert watch.exit_code == 0, watch.output[-2000:]
+    out = watch.output
+    died = out.index("Your character has died")
+    assert died < out.index("Game over:")
+    table = out[out.rindex("game over: winners") - 2000 :]
+    assert "A draw: nobody wins." in out and f"record: {tmp_path / 'a.jsonl'}" in out
+    rows = [line for line in table.splitlines() if line[:2].strip().isdigit() or line[:3].strip().lstrip(">").isdigit()]
+    assert len(rows) == 5 and all(" ? " not in row for row in rows)  # every role is shown at the end
+    asked = out[:died].count("help for commands:")
+    skip = run(*args, "--out", str(tmp_path / "b.jsonl"), input="1\n" * asked + "s\n")
+    after = skip.output[skip.output.index("Your character has died") :]
+    assert "A draw: nobody wins." in after and "-- round" not in after  # skipped: no narration to the end
+    assert read_record(tmp_path / "a.jsonl").events == read_record(tmp_path / "b.jsonl").events

@@ -91,7 +91,7 @@ def test_step_ends_at_end_of_input(record: Path) -> None:
         (("--as", "5"), "--as 5: the game has seats 0-4"),
         (("--as", "-1"), "--as -1"),
         (("--at", "3", "--turn", "2"), "give one of --at, --turn, --round"),
-        (("--json",), "--json goes with"),
+        (("--json",), "json goes with"),
     ],
 )
 def test_bad_input_gives_one_line_errors(record: Path, args: tuple[str, ...], text: str) -> None:
