@@ -39,7 +39,7 @@ def fork(file: str, at: int | None, turn: int | None, out: str) -> None:
     except ForkError as exc:
         fail(str(exc))
     try:
-        nxt = pending(resume_record(record.events, n + 1, timeline=tl).request)
+        nxt = pending(resume_record(record.events, n + 1, timeline=tl))
     except ForkError as exc:
         nxt = str(exc)
     click.echo(f"forked {file} after event {n} of {len(record.events) - 1} into {out}")

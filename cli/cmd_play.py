@@ -57,7 +57,11 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
             fail(str(exc))
         except OSError as exc:
             fail(f"{out}: cannot write ({exc.strerror or exc})")
-        click.echo(f"continuing {from_} at event {len(record.events) - 1}" + (f" with a new seed {reseed}" if reseed is not None else "") + f"; recording to {out}")
+        last = len(record.events) - 1
+        if lang == "zh":
+            click.echo(f"从 {from_} 的第{last}个事件继续" + (f"，新的随机种子 {reseed}" if reseed is not None else "") + f"；记录写入 {out}")
+        else:
+            click.echo(f"continuing {from_} at event {last}" + (f" with a new seed {reseed}" if reseed is not None else "") + f"; recording to {out}")
     else:
         if reseed is not None:
             usage("--reseed goes with --from")

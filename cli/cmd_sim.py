@@ -109,7 +109,9 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     click.echo("wins by role (seats of that role on the winning side / seats of that role):")
     for r in sorted(roles_seen):
         click.echo(f"  {r:<9} {wins[r]:>6} / {roles_seen[r]:<6} {wins[r] / roles_seen[r]:6.1%}")
-    click.echo("game ends: " + ", ".join(f"{r} {n}" for r, n in sorted(reasons.items())))
+    from replay.words import ENDINGS, word
+
+    click.echo("how the games ended: " + "; ".join(f"{word(ENDINGS, r, 'en')}: {n}" for r, n in sorted(reasons.items())))
     click.echo(f"draws (no winner): {draws}; mean turns: {turns / games:.1f}")
     if from_ is not None:
         click.echo("records: " + ", ".join(written))

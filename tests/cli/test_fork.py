@@ -28,7 +28,7 @@ def test_fork_writes_the_prefix_and_leaves_the_parent(parent: Path, tmp_path: Pa
     out = tmp_path / "f.jsonl"
     res = run("fork", str(parent), "--at", "250", "--out", str(out))
     assert res.exit_code == 0, res.output
-    assert "after event 250" in res.output and "keeps 251 events" in res.output and "next: seat" in res.output
+    assert "after event 250" in res.output and "keeps 251 events" in res.output and "to decide: " in res.output
     p, f = read_record(parent), read_record(out)
     assert f.events == p.events[:251]
     assert (f.header.parent, f.header.fork_at) == (p.header.game, 251)
