@@ -96,10 +96,12 @@ def diff(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> dict[str, Any]:
     sa = fold(a[p : p + 1], shared)
     sb = fold(b[p : p + 1], shared)
     q, rows = p, state_diff(sa, sb)
-    while not rows and q + 1 < min(len(a), len(b)) and q - p < _EFFECT_LOOKAHEAD:
-        q += 1
-        apply(sa, a[q])
-        apply(sb, b[q])
+    while not rows and q + 1 < max(len(a), len(b)) and q - p < _EFFECT_LOOKAHEAD:
+        q += 1  # a side that has ended stays as it ended
+        if q < len(a):
+            apply(sa, a[q])
+        if q < len(b):
+            apply(sb, b[q])
         rows = state_diff(sa, sb)
     out["first_effect"] = {"event": q, "a": _event(a[q] if q < len(a) else None), "b": _event(b[q] if q < len(b) else None)}
     out["at_difference"] = rows
