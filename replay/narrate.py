@@ -14,7 +14,7 @@ Modes narrate their own events (``Ruleset.narrate``) through the helpers
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
@@ -41,6 +41,7 @@ class _Use:
     targets: tuple[int, ...]
     last: int = -1  # index in targets of the last target the effect reached
     spared: frozenset[int] = frozenset()  # targets it has no effect on (藤甲 against 南蛮入侵)
+    extra: dict[str, Any] = field(default_factory=dict)  # what a rule's ``affects`` may read of a use
     against: tuple[int, str, int] | None = None  # a 无懈可击's (user, what, target)
 
 
@@ -302,10 +303,19 @@ class Narrator:
             t = use.targets[i]
             if t in use.spared or (st is not None and not st.chars[t].alive):
                 continue
-            if affects is not None and st is not None and not affects(SimpleNamespace(state=st), use, t):
+            if affects is not None and st is not None and not _affects(affects, st, use, t):
                 continue  # a target it would not change is not asked about (桃园结义 at full hp)
             return i
         return -1
+
+
+def _affects(affects: Callable, st: State, use: _Use, t: int) -> bool:
+    """A card rule's ``affects`` asked from the events alone: a rule that needs
+    more of the use than the events tell counts the target as reached."""
+    try:
+        return bool(affects(SimpleNamespace(state=st), use, t))
+    except (AttributeError, KeyError, TypeError):
+        return True
 
 
 # Fields of an event without prose that a seat may be told: who, how much,
@@ -342,6 +352,8 @@ def _roles(n: Narrator, e: ev.RolesDealt) -> str:
         parts = [f"{n.seat(s)} {_role(n, r)}" for s, r in enumerate(e.roles)]
         return ("身份：" if n.zh else "Roles: ") + ("，" if n.zh else ", ").join(parts)
     role = e.roles[n.viewer]
+    if not role:  # a mode where identities are earned later (天地人)
+        return "你还没有身份" if n.zh else "You have no role yet"
     return f"你的身份是{_role(n, role)}" if n.zh else f"Your role is {role}"
 
 

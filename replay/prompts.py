@@ -71,8 +71,16 @@ class Asked:
         text = fn() if fn is not None else None
         return text or self._generic()
 
+    def _word(self, p: str) -> str:
+        """A part of a prompt: a seat, a name (a mode may name its own terms in
+        ``display_names``), or the id itself in words."""
+        if p.lstrip("-").isdigit():
+            return self.n.seat(int(p))
+        name = self.n.name(p)
+        return name.replace("_", " ") if name == p else name
+
     def _generic(self) -> str:
-        what = "：".join(self.n.name(p) if not p.lstrip("-").isdigit() else self.n.seat(int(p)) for p in [self.head, *self.args] if p)
+        what = "：".join(self._word(p) for p in [self.head, *self.args] if p)
         if self.req.is_pick:
             return f"{what}：选择{self._count()}" if self.zh else f"{what}: choose {self._count()}"
         return f"{what}：请选择" if self.zh else f"{what}: choose one"
