@@ -667,7 +667,7 @@ def _reseed(n: Narrator, e: ev.Reseeded) -> str:
 
 
 def _quit(n: Narrator, e: ev.GameQuit) -> str:
-    return f"{n.seat(e.seat)}退出了游戏（未完）" if n.zh else f"{n.seat(e.seat)} quit the game (unfinished)"
+    return f"{n.seat(e.seat)} 退出了游戏（未完）" if n.zh else f"{n.seat(e.seat)} quit the game (unfinished)"
 
 
 def _chain(n: Narrator, e: ev.ChainToggled) -> str:
