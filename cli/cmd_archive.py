@@ -5,21 +5,22 @@ import click
 
 from pathlib import Path
 
-from .common import fail
+from .common import fail, out_folder
 
-DB_HELP = "The archive (a DuckDB file). Default: $SGZ_DB, else ./sgz.duckdb."
+DB_HELP = "The archive (a DuckDB file).  [default: $SGZ_DB, else ./sgz.duckdb]"
+WAIT_HELP = "Wait this long for another process using the archive."
 
 
-@click.group()
+@click.group(epilog="Example: sgz archive ingest games && sgz stats")
 def archive() -> None:
     """Load records into a DuckDB archive (sgz stats and sgz query read it)."""
 
 
-@archive.command()
+@archive.command(epilog="Example: sgz archive ingest games --db games.duckdb")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--batch", "batch_size", default=2000, show_default=True, type=click.IntRange(min=1), help="Records per transaction.")
-@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for another process using the archive.")
+@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help=WAIT_HELP)
 @click.option("--partial", is_flag=True, help="Also load records that are not closed (no end and no quit: a game in progress, or cut at a line boundary).")
 @click.option("--verify", is_flag=True, help="Also re-run every record's decisions through the engine (as sgz validate does; slower).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
@@ -35,11 +36,13 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
     interrupted ingest leaves the archive as it was after the last whole
     batch.
     """
-    from records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db
+    from records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db, record_files
 
     for p in paths:
         if not Path(p).exists():
             fail(f"{p}: no such file or folder")
+    if not record_files(paths):
+        fail(f"no records (*.jsonl) in {', '.join(paths)}: nothing to ingest (no archive was made)")
     db = db or default_db()
     try:
         con = open_db(db, wait=wait)
@@ -73,16 +76,17 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
         raise SystemExit(1)
 
 
-@archive.command()
-@click.option("--parquet", "out", required=True, type=click.Path(file_okay=False), metavar="DIR", help="Folder for the Parquet files.")
+@archive.command(epilog="Example: sgz archive export --parquet out/")
+@click.option("--parquet", "out", required=True, type=click.Path(), metavar="DIR", help="The folder the Parquet files go to (made if missing).")
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--overwrite", is_flag=True, help="Replace what DIR holds.")
-@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS")
+@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help=WAIT_HELP)
 def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     """Write the archive as Parquet, partitioned by mode (DIR/<table>/mode=<mode>/*.parquet)."""
     from records.archive import ArchiveError, default_db, export_parquet
     from records.db import open_reader
 
+    out_folder(out)
     db = db or default_db()
     try:
         con = open_reader(db, wait=wait, write_to=[out])

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 import click
 
+from .common import LANG_OPTION, format_option, output_format, print_json
+
 TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌", "general": "武将牌"}
 SUBTYPE_ZH = {"weapon": "武器", "armor": "防具", "defensive_horse": "防御马", "offensive_horse": "进攻马", "treasure": "宝物"}
 SUIT_ZH = {"spade": "黑桃", "heart": "红桃", "club": "梅花", "diamond": "方块"}
-
-
-def name_en(card_id: str) -> str:
-    return card_id.replace("_", " ").title()
 
 
 def card_rows(mode: str = "identity") -> list[dict]:
@@ -37,8 +35,8 @@ def card_rows(mode: str = "identity") -> list[dict]:
                 "subtype": kind.subtype,
                 "range": kind.range,
                 "pack": c.pack,
-                "name_zh": own[0] if own else kind.zh,
-                "name_en": own[1] if own else name_en(c.name),
+                "name_zh": own[0] if own else c.title("zh"),
+                "name_en": own[1] if own else c.title("en"),
                 "text_zh": rule.text_zh if rule else "",
                 "text_en": rule.text_en if rule else "",
             }
@@ -46,17 +44,12 @@ def card_rows(mode: str = "identity") -> list[dict]:
     return rows
 
 
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array (id, number, suit, rank, type, subtype, range, pack, name_zh, name_en, text_zh, text_en).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and rule texts.")
+@click.command(epilog="Example: sgz cards --lang zh")
+@format_option("text", "json", default="text", what="the cards (json: id, number, suit, rank, type, subtype, range, pack, name_zh, name_en, text_zh, text_en)")
+@LANG_OPTION
 @click.option("--mode", default="identity", show_default=True, help="Whose deck and card rules: a mode id.")
-def cards(as_json: bool, lang: str, mode: str) -> None:
-    """List a mode's deck (identity: the 160 cards of standard + 军争) with its card rules.
-
-    Example: sgz cards --lang zh
-    """
-    import msgspec
-
+def cards(fmt: str, as_json: bool, lang: str, mode: str) -> None:
+    """List a mode's deck (identity: the 160 cards of standard + 军争) with its card rules."""
     from core.deck import RANK_TEXT, SUIT_SYMBOL
     from core.modes import ModeError
 
@@ -64,8 +57,8 @@ def cards(as_json: bool, lang: str, mode: str) -> None:
         rows = card_rows(mode)
     except ModeError as exc:
         raise click.UsageError(str(exc)) from None
-    if as_json:
-        click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
+    if output_format(fmt, as_json) == "json":
+        print_json(rows)
         return
     for r in rows:
         face = f"{SUIT_SYMBOL[r['suit']]}{RANK_TEXT.get(r['rank'], str(r['rank']))}" if r["rank"] else "-"

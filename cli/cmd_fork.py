@@ -5,14 +5,14 @@ from pathlib import Path
 
 import click
 
-from .common import fail, load
+from .common import fail, load, new_file, usage
 
 
-@click.command()
+@click.command(epilog="Example: sgz fork me.jsonl --at 120 --out what-if.jsonl && sgz play --from what-if.jsonl --out what-if-2.jsonl")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="Fork after event N: the new record keeps events 0..N (what `replay --at N` shows).")
-@click.option("--turn", "turn", type=int, default=None, help="Fork at the start of turn T (just after its TurnStarted event).")
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="The new record (never overwritten).")
+@click.option("--turn", "turn", type=int, default=None, help="Fork at the start of turn T (just after the event that starts it).")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The new record file (never overwritten).")
 def fork(file: str, at: int | None, turn: int | None, out: str) -> None:
     """Fork the game in FILE after event N into a new record OUT.
 
@@ -25,22 +25,21 @@ def fork(file: str, at: int | None, turn: int | None, out: str) -> None:
     from replay.seek import SeekError, Timeline
 
     if (at is None) == (turn is None):
-        fail("give one of --at N or --turn T")
-    if Path(out).exists():
-        fail(f"{out} exists; choose a new file (records are never overwritten)")
+        usage("give one of --at N or --turn T")
+    new_file(out)
     record = load(file)
     tl = Timeline(record.events)
     try:
         n = at if at is not None else tl.turn_event(turn)  # type: ignore[arg-type]
         tl.check_event(n)
     except SeekError as exc:
-        fail(f"{'--at' if at is not None else '--turn'}: {exc}")
+        usage(f"{'--at' if at is not None else '--turn'}: {exc}")
     try:
         header = write_fork(record, n, out)
     except ForkError as exc:
         fail(str(exc))
     try:
-        nxt = pending(resume_record(record.events, n + 1, timeline=tl).request)
+        nxt = pending(resume_record(record.events, n + 1, timeline=tl))
     except ForkError as exc:
         nxt = str(exc)
     click.echo(f"forked {file} after event {n} of {len(record.events) - 1} into {out}")

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from .common import LANG_OPTION, format_option, output_format, print_json
+
 KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
 GENDER_ZH = {"male": "男", "female": "女", "none": "无"}
 
@@ -47,26 +49,21 @@ def general_rows(mode: str = "identity") -> list[dict]:
     return rows
 
 
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Print a JSON array (id, name_zh, name_en, kingdom, gender, max_hp, skills).")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and skill texts.")
+@click.command(epilog="Example: sgz generals --kingdom shu --lang zh")
+@format_option("text", "json", default="text", what="the generals (json: id, name_zh, name_en, kingdom, gender, max_hp, skills)")
+@LANG_OPTION
 @click.option("--kingdom", type=click.Choice(sorted(KINGDOM_ZH)), default=None, help="Only this kingdom.")
 @click.option("--mode", default="identity", show_default=True, help="Whose generals: a mode id.")
-def generals(as_json: bool, lang: str, kingdom: str | None, mode: str) -> None:
-    """List a mode's generals and their skills.
-
-    Example: sgz generals --kingdom shu --lang zh
-    """
-    import msgspec
-
+def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str) -> None:
+    """List a mode's generals and their skills."""
     from core.modes import ModeError
 
     try:
         rows = [r for r in general_rows(mode) if kingdom is None or r["kingdom"] == kingdom]
     except ModeError as exc:
         raise click.UsageError(str(exc)) from None
-    if as_json:
-        click.echo(msgspec.json.format(msgspec.json.encode(rows), indent=2).decode())
+    if output_format(fmt, as_json) == "json":
+        print_json(rows)
         return
     from core.skills import KINDS
 

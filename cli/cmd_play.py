@@ -1,112 +1,47 @@
 """`sgz play`: a person at the terminal against bots, recorded as played."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import click
 
-from .common import default_players, fail, parse_bots, parse_options
+from .common import LANG_OPTION, OPTION_HELP, default_players, fail, new_file, parse_bots, parse_options, usage
 
 
-UNDO = "undo"  # what ask_person returns when the person types undo
-
-
-def describe(choice, lang: str, rs=None) -> str:  # choice: core.requests.Choice; rs: the game's ruleset (its names)
-    from core.generals import GENERALS
-
-    from replay.narrate import card_label, display_name
-
-    parts = []
-    if choice.option in GENERALS:
-        g = GENERALS[choice.option]
-        skills = ", ".join(display_name(sk, lang, rs) for sk in (*g.skills, *g.lord_skills))
-        parts.append(f"{display_name(g.id, lang, rs)} ({g.kingdom}, {g.max_hp} hp, {g.gender}): {skills}")
-    elif choice.option:
-        parts.append({"end": "end the phase", "pass": "pass"}.get(choice.option, display_name(choice.option, lang, rs)))
-    if choice.cards:
-        parts.append(" ".join(card_label(c, lang, rs) for c in choice.cards))
-    if choice.targets:
-        parts.append("-> " + ", ".join(f"seat {t}" for t in choice.targets))
-    return " ".join(parts)
-
-
-def ask_person(game, seat: int, lang: str, prompt_fn=click.prompt, unseen=()):  # -> Choice | None
-    from core.requests import Choice
-
-    from replay.narrate import card_label
-    from replay.table import render
-
-    req = game.request
-    click.echo("")
-    click.echo(render(game.state, seat, lang, unseen=unseen))
-    click.echo(f"-- your decision ({req.kind}: {req.prompt})")
-    if req.choices:
-        for i, choice in enumerate(req.choices, 1):
-            click.echo(f"  {i:>2}. {describe(choice, lang, game.state.rs)}")
-        hint = f"number 1-{len(req.choices)}, undo, or q to quit"
-    else:
-        for i, c in enumerate(req.cards, 1):
-            click.echo(f"  {i:>2}. {card_label(c, lang, game.state.rs)}")
-        want = str(req.min) if req.min == req.max else f"{req.min}-{req.max}"
-        hint = f"pick {want} numbers separated by spaces, undo, or q to quit"
-    while True:
-        answer = str(prompt_fn(hint, default="", show_default=False)).strip()
-        if answer.lower() in ("q", "quit", "exit"):
-            return None
-        if answer.lower() in ("u", "undo"):
-            return UNDO
-        try:
-            picks = [int(x) for x in answer.replace(",", " ").split()]
-        except ValueError:
-            click.echo(f"  not understood: {answer!r}")
-            continue
-        if req.choices:
-            if len(picks) == 1 and 1 <= picks[0] <= len(req.choices):
-                return req.choices[picks[0] - 1]
-        elif all(1 <= p <= len(req.cards) for p in picks):
-            choice = Choice(cards=tuple(req.cards[p - 1] for p in picks))
-            why = req.check(choice)
-            if why is None:
-                return choice
-            click.echo(f"  {why}")
-            continue
-        click.echo(f"  out of range: {answer!r}")
-
-
-@click.command()
-@click.option("--mode", default=None, help="Game mode id.  [default: identity]")
+@click.command(epilog="Example: sgz play --players 5 --seat 0 --seed 7 --out me.jsonl --lang zh")
+@click.option("--mode", default=None, help="Game mode (sgz generals --mode lists what a mode plays with).  [default: identity]")
 @click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
-@click.option("--seat", default=None, type=int, help="Your seat (0 is the lord in identity).  [default: 0; with --from, the record's person seat]")
-@click.option("--seed", "-s", default=None, type=int, help="Game seed.  [default: 1]")
-@click.option("--bots", default=None, help="Bot for the other seats, or a comma list by seat.  [default: basic; with --from, the record's bots]")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="Record file to write.")
-@click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record (a fork, or an unfinished game).")
+@click.option("--seat", default=None, type=int, help="The seat you play (0 is the lord in identity).  [default: 0; with --from, the seat no bot plays]")
+@click.option("--seed", "-s", default=None, type=int, help="Game seed: the same seed and the same decisions give the same game.  [default: 1]")
+@click.option("--bots", default=None, help="Bot for the other seats (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@LANG_OPTION
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The record file to write (a new file).")
+@click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record file (a fork, or an unfinished game).")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position.")
 def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None) -> None:
-    """Play one seat at the terminal; the other seats are bots.
+    """Play one seat at the terminal against bots; the game is recorded in OUT.
 
-    Type `undo` at a decision to go back to your previous decision: the game
-    so far is forked there into a new record (its parent is the game you
-    were playing, which stays as it was), and play goes on in the new one.
-    With --from FILE you continue FILE's game; a decision pending at its end
-    is offered again.
+    Each decision shows the table and the question, with numbered answers.
+    At any prompt: `help` lists the commands; `info SEAT`, `card N`, `skill
+    NAME` print texts without spending the decision; `undo` goes back to
+    your previous decision (OUT goes on with the new line; the line you
+    left is kept beside it as a fork, OUT.undo1.jsonl); `q` quits, keeping
+    the record.  With --from FILE you continue FILE's game: a decision
+    pending at its end is asked again.
     """
-    from pathlib import Path
-
     from core.modes import ModeError
 
-    from records.session import new_game_id, run_bots, start_recorded
-    from replay.fork import ForkError, start_continuation, undo_point
-    from replay.narrate import Narrator
-    from replay.visibility import Visibility, open_cards
+    from records.session import new_game_id, start_recorded
+    from replay.fork import ForkError, start_continuation
 
     from .common import load
 
-    if Path(out).exists():
-        fail(f"{out} exists; choose a new file (records are never overwritten)")
+    path = new_file(out)
     if from_ is not None:
         if mode is not None or players is not None or seed is not None or options:
-            fail("--mode, --players, --seed and --option come from the record with --from")
+            usage("--mode, --players, --seed and --option come from the record with --from")
         record = load(from_)
         h = record.header
         players = h.players
@@ -114,100 +49,206 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
             people = [s for s in range(players) if str(s) not in h.bots]
             seat = people[0] if len(people) == 1 else 0
         if not 0 <= seat < players:
-            fail(f"--seat {seat}: seats are 0-{players - 1}")
-        if bots is None:
-            seats = {s: h.bots.get(str(s), "basic") for s in range(players) if s != seat}
-        else:
-            seats = parse_bots(bots, players, person=seat)
+            usage(f"--seat {seat}: the game has seats 0-{players - 1}")
+        seats = {s: h.bots.get(str(s), "basic") for s in range(players) if s != seat} if bots is None else parse_bots(bots, players, person=seat)
         try:
-            game, writer = start_continuation(out, record, game=new_game_id(), bots=seats, reseed=reseed)
+            game, writer = start_continuation(path, record, game=new_game_id(), bots=seats, reseed=reseed)
         except ForkError as exc:
             fail(str(exc))
-        header = writer.header
-        click.echo(f"continuing {from_} at event {len(record.events) - 1}" + (f" with a new seed {reseed}" if reseed is not None else "") + f"; recording to {out}")
+        except OSError as exc:
+            fail(f"{out}: cannot write ({exc.strerror or exc})")
+        last = len(record.events) - 1
+        if lang == "zh":
+            click.echo(f"从 {from_} 的第{last}个事件继续" + (f"，新的随机种子 {reseed}" if reseed is not None else "") + f"；记录写入 {out}")
+        else:
+            click.echo(f"continuing {from_} at event {last}" + (f" with a new seed {reseed}" if reseed is not None else "") + f"; recording to {out}")
     else:
         if reseed is not None:
-            fail("--reseed goes with --from")
+            usage("--reseed goes with --from")
         mode = mode or "identity"
         players, seed, seat = default_players(mode) if players is None else players, 1 if seed is None else seed, 0 if seat is None else seat
         if not 0 <= seat < players:
-            fail(f"--seat {seat}: seats are 0-{players - 1}")
+            usage(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
         try:
             from core.modes import ruleset_of
 
             # What a person expects where bots would not (identity: choosing a general).
             opts = {**ruleset_of(mode).person_options, **parse_options(options)}
-            game, writer = start_recorded(out, mode, players, seed, opts, seats, game_id=new_game_id())
+            game, writer = start_recorded(path, mode, players, seed, opts, seats, game_id=new_game_id())
         except ModeError as exc:
-            fail(str(exc))
-        header = writer.header
-    narrator = Narrator(lang, seat)
-    shown = 0
-    undo = False
-    path = Path(out)
+            usage(str(exc))
+        except OSError as exc:
+            fail(f"{out}: cannot write ({exc.strerror or exc})")
+    Session(game, writer, path, seat, seats, lang).run()
 
-    def tell(g) -> None:
-        nonlocal shown
-        for e in g.events[shown:]:
-            text = narrator.line(e)
-            if text:
+
+class Session:
+    """One person's game at the terminal: narration, decisions, undo and quitting."""
+
+    def __init__(self, game, writer, path: Path, seat: int, seats: dict[int, str], lang: str) -> None:
+        from replay.narrate import Narrator
+        from replay.visibility import Visibility
+
+        from .person import Person
+
+        self.game, self.writer, self.path, self.seat, self.seats, self.lang = game, writer, path, seat, seats, lang
+        self.zh = lang == "zh"
+        self.person = Person(seat, lang)
+        self.narrator = Narrator(lang, seat)
+        self.shown = 0
+        self.start = len(game.events)  # events there before this session: not the person's doing
+        self.forks: list[Path] = []
+        self.seen = Visibility(game.events)
+        self.watching = True  # narrate the bots' play (off when the person skips to the end)
+        self.asked_dead = False
+
+    def tell(self) -> None:
+        for e in self.game.events[self.shown :]:
+            text = self.narrator.line(e)
+            if text and self.watching:
                 click.echo(f"  {text}")
-        shown = len(g.events)
+        self.shown = len(self.game.events)
 
-    seen = Visibility(game.events)  # which cards lie face down for the person
+    def run(self) -> None:
+        from core.requests import Choice
 
-    def person(g):
-        nonlocal undo
-        tell(g)
+        from records.session import run_bots
+        from replay.fork import undo_point
+        from replay.visibility import open_cards
+
+        from .person import QUIT, UNDO
+
+        outcome: list[str] = []
+
+        def person(g) -> Choice | None:
+            self.tell()
+            while True:
+                unseen = self.seen.unseen(self.seat, len(g.events), open_cards(g.state))
+                choice = self.person.ask(g, unseen)
+                if choice is QUIT:
+                    outcome.append("quit")
+                    return None
+                if choice is not UNDO:
+                    return choice
+                if undo_point(g.events, self.seat) is not None and undo_point(g.events, self.seat) >= self.start:
+                    outcome.append("undo")
+                    return None
+                click.echo("  还没有可以悔的选择" if self.zh else "  nothing to undo: you have not decided anything in this game yet")
+
+        def after(g) -> bool:
+            if self.asked_dead or g.over or any(c.alive for c in g.state.chars if c.owner == self.seat):
+                return True
+            self.asked_dead = True
+            self.tell()
+            return self.ask_watch()
+
+        from core.events import GameQuit
+
         while True:
-            choice = ask_person(g, seat, lang, unseen=seen.unseen(seat, len(g.events), open_cards(g.state)))
-            if choice is not UNDO:
-                return choice
-            if undo_point(g.events, seat) is not None:
-                undo = True
-                return None
-            click.echo("  nothing to undo: you have not decided anything yet")
-
-    from core.events import GameQuit
-
-    while True:
-        with writer:
+            outcome.clear()
             try:
-                finished = run_bots(game, seats, person)
-            except click.Abort:  # Ctrl-C or end of input at a prompt: a quit too
-                finished = False
-                game.add_external(GameQuit(seat=seat))
-                raise
-            if not finished:
-                # The person left this line of play (q, or undo to a fork of it): say so in the record.
-                game.add_external(GameQuit(seat=seat))
-        if not undo:
+                with self.writer:
+                    try:
+                        finished = run_bots(self.game, self.seats, person, after)
+                    except KeyboardInterrupt:
+                        self.game.add_external(GameQuit(seat=self.seat))  # the record ends here on purpose
+                        raise
+                    if not finished and outcome != ["undo"]:
+                        self.game.add_external(GameQuit(seat=self.seat))
+            except KeyboardInterrupt:
+                click.echo("")
+                self.stop("interrupted")
+                raise SystemExit(130) from None
+            if outcome == ["undo"]:
+                self.undo()
+                continue
             break
-        undo = False
-        game, writer, path, header = _undo(game, header, path, seat, seats)
-        shown = len(game.events)
-        seen = Visibility(game.events)
-    tell(game)
-    if finished:
-        click.echo(f"game over; record: {path}")
-    else:
-        click.echo(f"quit; the record so far is in {path} ({len(game.events)} events)")
+        self.tell()
+        if finished:
+            self.end()
+        else:
+            self.stop("quit")
 
+    def ask_watch(self) -> bool:
+        """The person's character has died: go on to the end (watching or not), or stop?"""
+        zh = self.zh
+        click.echo("你的角色阵亡了。回车：观看机器人打完这局；s：直接跳到结局；q：退出（保留记录）" if zh else "Your character has died. Enter: watch the bots play it out; s: skip to the end; q: quit (the record is kept)")
+        try:
+            answer = self.person.read("继续？" if zh else "go on?").strip().lower()
+        except click.exceptions.Abort:
+            answer = "q"
+        if answer in ("q", "quit", "exit"):
+            return False
+        if answer in ("s", "skip"):
+            self.watching = False
+        return True
 
-def _undo(game, header, path, seat: int, seats: dict[int, str]):
-    """Fork the game before ``seat``'s latest decision into a new record; play on there."""
-    from records.format import RecordWriter
-    from records.session import new_game_id
-    from replay.fork import fork_header, free_path, resume_record, undo_point
+    def end(self) -> None:
+        from replay.table import render
 
-    k = undo_point(game.events, seat)
-    assert k is not None
-    new = resume_record(game.events, k)
-    new_path = free_path(path, "undo")
-    new_header = fork_header(header, game=new_game_id(), parent=header.game, fork_at=k, bots={str(s): b for s, b in sorted(seats.items())})
-    writer = RecordWriter(new_path, new_header)
-    writer.write_all(new.events)
-    new.on_event = writer.write
-    click.echo(f"undo: back to your decision after event {k - 1}; {path} stays as it was, play goes on in {new_path} (a fork of it)")
-    return new, writer, new_path, new_header
+        st = self.game.state
+        zh = self.zh
+        click.echo("")
+        click.echo(render(st, self.seat, self.lang))
+        if not st.winners:
+            verdict = "和局：没有胜者" if zh else "A draw: nobody wins."
+        elif self.seat in st.winners:
+            verdict = "你赢了！" if zh else "You win!"
+        else:
+            verdict = "你输了。" if zh else "You lose."
+        click.echo(verdict)
+        click.echo(f"记录：{self.path}" if zh else f"record: {self.path}")
+
+    def stop(self, how: str) -> None:
+        """Quit (or an interrupt): keep the record, unless the person never decided anything in it."""
+        from core import events as ev
+
+        zh = self.zh
+        mine = any(type(e) is ev.Decided and e.seat == self.seat for e in self.game.events[self.start :])
+        n = len(self.game.events)
+        if not mine and not self.forks:
+            self.writer.close()
+            try:
+                os.remove(self.path)
+            except OSError:
+                pass
+            click.echo(f"在你做出第一个选择前退出：没有保留记录（{self.path} 未创建）" if zh else f"{how} before your first decision: nothing kept ({self.path} is not created)")
+            return
+        click.echo(f"已退出；目前的记录在 {self.path}（{n}个事件），用 sgz play --from {self.path} --out 新文件 继续" if zh else f"{how}; the record so far is in {self.path} ({n} events); go on with: sgz play --from {self.path} --out NEW.jsonl")
+
+    def undo(self) -> None:
+        """Back to before the person's latest decision: the named file goes on from
+        there; the line left is written beside it as a fork of it."""
+        from core.events import GameQuit
+        from records.format import RecordWriter, write_record
+        from records.session import new_game_id
+        from replay.fork import fork_header, free_path, resume_record, undo_point
+        from replay.narrate import Narrator
+        from replay.visibility import Visibility
+
+        old = [*self.game.events, GameQuit(seat=self.seat)]  # the line left ends with the person leaving it
+        k = undo_point(old, self.seat)
+        assert k is not None
+        header = self.writer.header
+        bots = {str(s): b for s, b in sorted(self.seats.items())}
+        fork_path = free_path(self.path, "undo")
+        # 1. the line left, complete, as a fork of this game (written before anything is removed)
+        write_record(fork_path, fork_header(header, game=new_game_id(), parent=header.game, fork_at=k, bots=bots), old)
+        # 2. this game, from the decision taken back (same game id: it is the game being played)
+        game = resume_record(old, k)
+        os.remove(self.path)
+        writer = RecordWriter(self.path, header)
+        writer.write_all(game.events)
+        game.on_event = writer.write
+        self.game, self.writer = game, writer
+        self.forks.append(fork_path)
+        self.narrator = Narrator(self.lang, self.seat)
+        for e in game.events:
+            self.narrator.line(e)  # follow the table up to here, silently
+        self.shown = len(game.events)
+        self.seen = Visibility(game.events)
+        if self.zh:
+            click.echo(f"悔棋：回到第{k - 1}个事件之后你的选择；{self.path} 从这里继续，放弃的那条线保存在 {fork_path}（它的分支）")
+        else:
+            click.echo(f"undo: back to your decision after event {k - 1}; {self.path} goes on from here, the line you left is kept in {fork_path} (a fork of it)")

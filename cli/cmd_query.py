@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import fail
+from .common import fail, format_option, output_format, usage
 
 # Statement types a read-only query may run; PIVOT without an IN list is a
 # MULTI statement (it first finds the pivot values).
@@ -13,15 +13,15 @@ TIMEOUT = 60.0  # seconds, --timeout's default
 MAX_ROWS = 10_000  # --max-rows' default
 
 
-@click.command()
+@click.command(epilog='Example: sgz query "SELECT game, seq, src, dst, n FROM damage WHERE n >= 3" --format csv')
 @click.argument("sql", required=False)
-@click.option("--db", default=None, metavar="FILE", help="The archive. Default: $SGZ_DB, else ./sgz.duckdb.")
+@click.option("--db", default=None, metavar="FILE", help="The archive (a DuckDB file made by sgz archive ingest).  [default: $SGZ_DB, else ./sgz.duckdb]")
 @click.option("--named", default=None, metavar="NAME", help="Run a named query; `--named list` lists them.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@format_option("table", "csv", "json", default="table", what="the rows")
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
 @click.option("--timeout", default=TIMEOUT, show_default=True, type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Stop a query that runs longer.")
 @click.option("--max-rows", "max_rows", default=MAX_ROWS, show_default=True, type=click.IntRange(min=0), metavar="N", help="Show at most N rows (0: all).")
-def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: float, timeout: float, max_rows: int) -> None:
+def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json: bool, wait: float, timeout: float, max_rows: int) -> None:
     """Run read-only SQL on the archive (tables: games, seats, events, damage,
     deaths, decisions, generals, cards).
 
@@ -32,6 +32,7 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: fl
     """
     from records.queries import NAMED
 
+    fmt = output_format(fmt, as_json)
     if named == "list":
         width = max(map(len, NAMED))
         for name, (about, _) in NAMED.items():
@@ -39,12 +40,12 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: fl
         return
     if named is not None:
         if sql:
-            fail("give SQL or --named, not both")
+            usage("give SQL or --named, not both")
         if named not in NAMED:
-            fail(f"no named query {named!r} (see: sgz query --named list)")
+            usage(f"no named query {named!r} (named queries: {', '.join(NAMED)})")
         sql = NAMED[named][1]
     if not sql:
-        fail("give the SQL to run, or --named NAME")
+        usage("give the SQL to run, or --named NAME")
     cols, rows, paths, more = run(db, sql, wait, timeout=timeout, max_rows=max_rows)
     click.echo(render(cols, rows, paths, fmt))
     if more:
@@ -70,6 +71,8 @@ def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT
         for st in statements:
             kind = st.type.name
             if kind not in READ_TYPES and not (kind == "MULTI" and st.query.lstrip().upper().startswith(MULTI_OK)):
+                # The statement's own first word: DuckDB files INSTALL under LOAD.
+                kind = (st.query.split() or [kind])[0].upper()
                 fail(f"query: {kind} is not allowed: sgz query is read-only (the archive changes only through sgz archive ingest)")
         finished = threading.Event()
         timed_out = threading.Event()

@@ -3,36 +3,38 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, load
+from .common import LANG_OPTION, format_option, load, output_format, print_json, usage
 
 
-@click.command()
+@click.command(epilog="Example: sgz replay me.jsonl --as 2 --lang zh   (the game as seat 2 saw it, in Chinese)")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True)
-@click.option("--at", "at", type=int, default=None, help="Show the state after event N (0 is the game's start).")
-@click.option("--turn", "turn", type=int, default=None, help="Show the state at the start of turn T (just after its TurnStarted event).")
-@click.option("--round", "round_", type=int, default=None, help="Show the state at the start of round R.")
+@LANG_OPTION
+@click.option("--at", "at", type=int, default=None, help="Show the table after event N (0 is the start of the game).")
+@click.option("--turn", "turn", type=int, default=None, help="Show the table at the start of turn T.")
+@click.option("--round", "round_", type=int, default=None, help="Show the table at the start of round R.")
 @click.option("--step", is_flag=True, help="Step through the game at the terminal (from --at/--turn/--round, or the start).")
-@click.option("--json", "as_json", is_flag=True, help="With --at/--turn/--round: the state as JSON.")
-@click.option("--as", "seat", type=int, default=None, help="See the game as this seat saw it (default: the full review).")
-def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int | None, step: bool, as_json: bool, seat: int | None) -> None:
-    """Narrate the game in FILE, show the state at a point, or step through it.
+@format_option("text", "json", default="text", what="the table with --at/--turn/--round (json: the state as data)")
+@click.option("--as", "seat", type=int, default=None, help="See the game as this seat saw it: no card, role or general hidden from it.  [default: everything]")
+def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int | None, step: bool, fmt: str, as_json: bool, seat: int | None) -> None:
+    """Narrate the game in FILE, show the table at a point, or step through it.
 
-    Positions count events: GameStarted is event 0, and --at N shows the state
-    after event N.  A seek folds from the nearest snapshot, so it is as fast at
-    the end of a long game as at its start.
+    Positions count events: event 0 starts the game, and --at N shows the
+    table after event N (the numbers the narration prints).  A seek starts
+    from the nearest snapshot, so it is as fast at the end of a long game as
+    at its start.
     """
     from replay.seek import SeekError, Timeline
 
+    fmt = output_format(fmt, as_json)
     record = load(file)
     events = record.events
     if seat is not None and not 0 <= seat < record.header.players:
-        fail(f"--as {seat}: the game has seats 0-{record.header.players - 1}")
+        usage(f"--as {seat}: the game has seats 0-{record.header.players - 1}")
     given = [name for name, v in (("--at", at), ("--turn", turn), ("--round", round_)) if v is not None]
     if len(given) > 1:
-        fail(f"give one of --at, --turn, --round (not {' and '.join(given)})")
-    if as_json and (step or not given):
-        fail("--json goes with --at, --turn or --round")
+        usage(f"give one of --at, --turn, --round (not {' and '.join(given)})")
+    if fmt == "json" and (step or not given):
+        usage("--format json goes with --at, --turn or --round")
     tl = Timeline(events)
     pos: int | None = None
     try:
@@ -44,31 +46,29 @@ def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int |
         elif round_ is not None:
             pos = tl.round_event(round_)
     except SeekError as exc:
-        fail(f"{given[0]} {at if at is not None else turn if turn is not None else round_}: {exc}")
+        usage(f"{given[0]} {at if at is not None else turn if turn is not None else round_}: {exc}")
     if step:
         _step(tl, seat, lang, pos or 0)
         return
     if pos is not None:
-        _show(tl, pos, seat, lang, as_json)
+        _show(tl, pos, seat, lang, fmt)
         return
     _narrate(tl, seat, lang)
 
 
-def _show(tl, pos: int, seat: int | None, lang: str, as_json: bool) -> None:
-    from replay.narrate import Narrator
+def _show(tl, pos: int, seat: int | None, lang: str, fmt: str) -> None:
+    from replay.step import Stepper
     from replay.table import render
 
     state = tl.after(pos)
     unseen = tl.unseen(state, seat) if seat is not None else ()
-    if as_json:
-        import msgspec
-
+    if fmt == "json":
         from core.view import view
 
-        click.echo(msgspec.json.format(msgspec.json.encode(view(state, seat, unseen))).decode())
+        print_json(view(state, seat, unseen))
         return
-    text = Narrator(lang, seat).line(tl.events[pos])
-    click.echo(f"after event {pos} of {len(tl) - 1}" + (f": {text}" if text else ""))
+    text = Stepper(tl, seat, lang, pos).text(pos)
+    click.echo(f"第{pos}个事件之后（共{len(tl) - 1}个）：{text}" if lang == "zh" else f"after event {pos} of {len(tl) - 1}: {text}")
     click.echo(render(state, seat, lang, unseen=unseen))
 
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import click
 
-from .common import fail
+from .common import fail, new_file
 
 
-@click.command()
+@click.command(epilog="Example: sgz salvage broken.jsonl --out fixed.jsonl && sgz validate fixed.jsonl")
 @click.argument("file", type=click.Path(dir_okay=False))
-@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="The new record (must not exist).")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The new record file (must not exist).")
 def salvage(file: str, out: str) -> None:
     """Write the longest valid prefix of FILE to OUT (FILE is never changed).
 
@@ -23,6 +23,7 @@ def salvage(file: str, out: str) -> None:
     try:
         if Path(out).resolve() == Path(file).resolve():
             fail("--out must be a new file, not the record itself (salvage never changes its input)")
+        new_file(out)
         c, kept = run(file, out)
     except FileExistsError as exc:
         fail(str(exc))

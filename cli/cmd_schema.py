@@ -4,8 +4,8 @@ from __future__ import annotations
 import click
 
 
-@click.command()
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Folder to write the schema files to.")
+@click.command(epilog="Example: sgz schema --out schemas")
+@click.option("--out", "out", required=True, type=click.Path(), metavar="DIR", help="The folder the schema files go to (made if missing; files there are replaced).")
 def schema(out: str) -> None:
     """Write JSON Schema (from msgspec) for the record header and the event union to OUT.
 
@@ -13,5 +13,8 @@ def schema(out: str) -> None:
     """
     from records.schema import write_schemas
 
+    from .common import out_folder
+
+    out_folder(out)
     for path in write_schemas(out):
         click.echo(str(path))

@@ -7,22 +7,22 @@ from pathlib import Path
 
 import click
 
-from .common import default_players, fail, parse_bots, parse_options
+from .common import OPTION_HELP, default_players, fail, format_option, out_folder, output_format, parse_bots, parse_options, print_json, usage
 
 
-@click.command()
-@click.option("--mode", default=None, help="Game mode id.  [default: identity]")
+@click.command(epilog="Example: sgz sim --players 5 --games 100 --seed 1 --out games -o deck=basic")
+@click.option("--mode", default=None, help="Game mode (see the README's table of modes).  [default: identity]")
 @click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
 @click.option("--games", "-k", default=1, show_default=True, type=click.IntRange(min=1), help="How many games.")
 @click.option("--seed", "-s", default=None, type=int, help="Seed of the first game (game i uses seed+i).  [default: 1]")
-@click.option("--bots", default=None, help="Bot for every seat, or a comma list by seat.  [default: basic; with --from, the record's bots]")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="Mode option (repeatable), e.g. deck=basic.")
-@click.option("--out", "out", required=True, type=click.Path(file_okay=False), help="Folder for the records (*.jsonl).")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-@click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record (a fork, or an unfinished game) instead of starting new ones.")
+@click.option("--bots", default=None, help="Bot for every seat (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
+@click.option("--out", "out", required=True, type=click.Path(), metavar="DIR", help="The folder the records go to (one *.jsonl file a game; made if missing).")
+@format_option("text", "json", default="text", what="the summary")
+@click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record file (a fork, or an unfinished game) instead of starting new ones.")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position (game i reseeds S+i).")
-def sim(mode: str | None, players: int | None, games: int, seed: int | None, bots: str | None, options: tuple[str, ...], out: str, as_json: bool, from_: str | None, reseed: int | None) -> None:
-    """Run K bot games, write one record per game into OUT, print a summary.
+def sim(mode: str | None, players: int | None, games: int, seed: int | None, bots: str | None, options: tuple[str, ...], out: str, fmt: str, as_json: bool, from_: str | None, reseed: int | None) -> None:
+    """Run K bot games, write one record per game into the folder OUT, print a summary.
 
     With --from FILE the games continue FILE's game from its last event: a
     decision pending there is offered again.  Without --reseed the
@@ -33,20 +33,21 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     from core.modes import ModeError
     from records.session import run_bots, sim_game_id, start_recorded
 
-    folder = Path(out)
+    as_json = output_format(fmt, as_json) == "json"
+    folder = out_folder(out)
     finals: list = []  # the final State of every game
     decisions = events = skipped = 0
     written: list[str] = []
     started = time.perf_counter()
     if from_ is not None:
         if mode is not None or players is not None or seed is not None or options:
-            fail("--mode, --players, --seed and --option come from the record with --from")
+            usage("--mode, --players, --seed and --option come from the record with --from")
         if games > 1 and reseed is None:
-            fail("--games K with --from needs --reseed S (without it every continuation is the same game)")
+            usage("--games K with --from needs --reseed S (without it every continuation is the same game)")
         finals, decisions, events, skipped, mode, players, bots, written = _continue(from_, games, bots, reseed, folder)
     else:
         if reseed is not None:
-            fail("--reseed goes with --from")
+            usage("--reseed goes with --from")
         mode = mode or "identity"
         players, seed, bots = default_players(mode) if players is None else players, 1 if seed is None else seed, bots or "basic"
         opts = parse_options(options)
@@ -58,7 +59,7 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
 
                 full_opts = ruleset_of(mode).check(players, opts)
             except ModeError as exc:
-                fail(str(exc))
+                usage(str(exc))
             gid = sim_game_id(mode, players, game_seed, full_opts, {str(s): b for s, b in seats.items()})
             path = folder / f"{mode}-{players}p-s{game_seed}-{gid[:8]}.jsonl"
             if path.exists():
@@ -101,16 +102,16 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
         summary["from"] = from_
         summary["records"] = written
     if as_json:
-        import msgspec
-
-        click.echo(msgspec.json.format(msgspec.json.encode(summary)).decode())
+        print_json(summary)
         return
     what = f"continuation(s) of {from_}" if from_ else f"game(s) of {mode}"
     click.echo(f"{games} {what}, {players} players, bots {bots}; records in {folder}" + (f" ({skipped} already there)" if skipped else ""))
     click.echo("wins by role (seats of that role on the winning side / seats of that role):")
     for r in sorted(roles_seen):
         click.echo(f"  {r:<9} {wins[r]:>6} / {roles_seen[r]:<6} {wins[r] / roles_seen[r]:6.1%}")
-    click.echo("game ends: " + ", ".join(f"{r} {n}" for r, n in sorted(reasons.items())))
+    from replay.words import ENDINGS, word
+
+    click.echo("how the games ended: " + "; ".join(f"{word(ENDINGS, r, 'en')}: {n}" for r, n in sorted(reasons.items())))
     click.echo(f"draws (no winner): {draws}; mean turns: {turns / games:.1f}")
     if from_ is not None:
         click.echo("records: " + ", ".join(written))

@@ -3,39 +3,80 @@ from __future__ import annotations
 
 import click
 
-from .common import fail
+from .common import LANG_OPTION, fail, format_option, output_format, usage
+
+DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $SGZ_DB, else ./sgz.duckdb]"
 
 
-@click.command()
-@click.option("--db", default=None, metavar="FILE", help="The archive. Default: $SGZ_DB, else ./sgz.duckdb.")
-@click.option("--mode", default=None, help="Only games of this mode.")
+@click.command(epilog="Example: sgz stats --by general --lang zh")
+@click.option("--db", default=None, metavar="FILE", help=DB_HELP)
+@click.option("--mode", default=None, help="Only games of this mode (e.g. identity).")
 @click.option("--by", "by", type=click.Choice(["role", "general", "seat", "players"]), default="role", show_default=True, help="Group win rates by this.")
-@click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
+@click.option("--forks/--no-forks", default=False, show_default=True, help="Count forks too (games continued from another game's position); by default only whole games count.")
+@format_option("table", "csv", "json", default="table", what="the statistics")
+@LANG_OPTION
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
-def stats(db: str | None, mode: str | None, by: str, fmt: str, wait: float) -> None:
+def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float) -> None:
     """Statistics of the archived games, computed in DuckDB.
 
     Win rates count the seats of finished games (a draw is no win), with a
-    95% Wilson confidence interval.
+    95% Wilson confidence interval.  Forks are left out unless --forks: a
+    position explored many times would otherwise weigh many times.
     """
-    click.echo(render(compute(db, mode, by, wait), fmt))
+    if mode is not None:
+        from core.modes import RULESETS
+
+        if mode not in RULESETS:
+            usage(f"--mode {mode}: no such mode (modes: {', '.join(sorted(RULESETS))})")
+    click.echo(render(compute(db, mode, by, wait, forks), output_format(fmt, as_json), lang))
 
 
-def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0) -> dict:
+def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False) -> dict:
     from records.stats import run
 
     from .common import open_archive_read_only
 
     con = open_archive_read_only(db, wait)
     try:
-        return run(con, by, mode)
+        return run(con, by, mode, forks)
     except Exception as exc:  # duckdb.Error, without importing duckdb here
         fail(f"stats: {str(exc).splitlines()[0]}")
     finally:
         con.close()
 
 
-def render(sections: dict, fmt: str) -> str:
+# Column and section names in Chinese; the names of roles, generals, cards and
+# skills in the reader's language.
+ZH = {
+    "summary": "概况", "by_role": "按身份", "by_general": "按武将", "by_seat": "按座位", "by_players": "按人数",
+    "damage_by_card": "伤害来源", "deaths_by_cause": "死因",
+    "games": "局数", "finished": "完成", "draws": "和局", "mean_turns": "平均回合", "mean_rounds": "平均轮数",
+    "mean_events": "平均事件", "mean_decisions": "平均决策", "role": "身份", "general": "武将", "seat": "座位",
+    "players": "人数", "seats": "次数", "wins": "胜", "win_rate": "胜率", "ci_low": "区间下限", "ci_high": "区间上限",
+    "card": "牌", "hits": "次数", "damage": "伤害", "share": "占比", "cause": "死因", "deaths": "死亡",
+}
+PERCENT = {"win_rate", "ci_low", "ci_high", "share"}
+NAMED = {"role", "general", "card", "cause"}
+
+
+def _cell(col: str, v, lang: str):
+    from replay.narrate import display_name
+    from replay.words import ROLES, word
+
+    if v is None:
+        return v
+    if col in PERCENT:
+        return f"{v * 100:.1f}%"
+    if col == "role":
+        return word(ROLES, v, lang)
+    if col in NAMED and isinstance(v, str):
+        if v.startswith("("):  # (no card), (no cause)
+            return ("（无）" if lang == "zh" else v)
+        return display_name(v, lang)
+    return v
+
+
+def render(sections: dict, fmt: str, lang: str = "en") -> str:
     from records import output
 
     if fmt == "json":
@@ -44,6 +85,9 @@ def render(sections: dict, fmt: str) -> str:
     for name, (cols, rows) in sections.items():
         if fmt == "csv":
             parts.append(f"# {name}\n" + output.to_csv(cols, rows))
-        else:
-            parts.append(f"{name.replace('_', ' ')}:\n" + output.table(cols, rows))
+            continue
+        shown = [tuple(_cell(c, v, lang) for c, v in zip(cols, r)) for r in rows]
+        heads = [ZH.get(c, c) for c in cols] if lang == "zh" else [c.replace("_", " ") for c in cols]
+        title = ZH.get(name, name) if lang == "zh" else name.replace("_", " ")
+        parts.append(f"{title}:\n" + output.table(heads, shown))
     return "\n\n".join(parts)

@@ -5,23 +5,25 @@ from pathlib import Path
 
 import click
 
-from .common import fail
+from .common import LANG_OPTION, fail, format_option, output_format, print_json
 
 
-@click.command()
+@click.command(epilog="Example: sgz tree games/")
 @click.argument("path", type=click.Path())
-@click.option("--json", "as_json", is_flag=True, help="The trees as JSON (nested nodes).")
-def tree(path: str, as_json: bool) -> None:
+@format_option("text", "json", default="text", what="the trees (json: nested nodes)")
+@LANG_OPTION
+def tree(path: str, fmt: str, as_json: bool, lang: str) -> None:
     """Show the fork tree of the records under PATH.
 
     PATH is a folder of records (searched recursively), one record (its tree,
     from the records in its folder, or up to two folders up if its root is
-    not there), or an archive database (.duckdb).  A
-    fork reads `after N ─ game`: it kept the parent's events 0..N.
+    not there), or an archive database (.duckdb).  A fork reads
+    `after N ─ its record`: it kept the parent's events 0..N.
     """
     from records.format import RecordError
     from replay.tree import build, find, from_archive, read_node, render, scan, to_json
 
+    as_json = output_format(fmt, as_json) == "json"
     p = Path(path)
     skipped: list[str] = []
     if not p.exists():
@@ -55,11 +57,9 @@ def tree(path: str, as_json: bool) -> None:
     for why in skipped:
         click.echo(f"sgz: skipped {why}", err=True)
     if as_json:
-        import msgspec
-
-        click.echo(msgspec.json.format(msgspec.json.encode(to_json(roots))).decode())
+        print_json(to_json(roots))
         return
     if not roots:
-        click.echo(f"no records under {path}")
+        click.echo(f"{path} 下没有记录" if lang == "zh" else f"no records under {path}")
         return
-    click.echo(render(roots))
+    click.echo(render(roots, lang))

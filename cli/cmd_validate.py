@@ -4,7 +4,7 @@ from __future__ import annotations
 import click
 
 
-@click.command()
+@click.command(epilog="Example: sgz validate games/*.jsonl --complete")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--no-exec", "no_exec", is_flag=True, help="Skip re-running the decisions (integrity and schema only).")
 @click.option("--complete", is_flag=True, help="Also fail a record that is not closed: no end and no quit (a game in progress, or cut at a line boundary).")

@@ -6,6 +6,7 @@ Subcommands live in their own modules and are imported only when run, so
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 import click
@@ -17,7 +18,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "generals": ("cli.cmd_generals", "generals", "List the generals: kingdom, gender, hp and skill texts (--json)."),
     "play": ("cli.cmd_play", "play", "Play at the terminal against bots, recording the game."),
     "replay": ("cli.cmd_replay", "replay", "Narrate a recorded game, or show the state at a point."),
-    "cards": ("cli.cmd_cards", "cards", "List the 160 cards of the deck with suit, rank, type and rule text."),
+    "cards": ("cli.cmd_cards", "cards", "List the 160 cards of the deck with suit, rank, type and rule text (--lang zh)."),
     "validate": ("cli.cmd_validate", "validate", "Check records: integrity, schema, and re-running their decisions."),
     "salvage": ("cli.cmd_salvage", "salvage", "Copy the longest valid prefix of a damaged record to a new file."),
     "schema": ("cli.cmd_schema", "schema", "Write the JSON Schema of the record header and the events."),
@@ -46,7 +47,19 @@ class LazyGroup(click.Group):
             click.echo(f"sgz: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
-            click.echo("sgz: Aborted (interrupted; records written so far are kept)", err=True)
+            click.echo("sgz: interrupted (records written so far are kept)", err=True)
+            sys.exit(130)
+        except KeyboardInterrupt:
+            click.echo("sgz: interrupted (records written so far are kept)", err=True)
+            sys.exit(130)
+        except OSError as exc:  # a path that cannot be read or written: one line, never a traceback
+            where = f"{exc.filename}: " if exc.filename else ""
+            click.echo(f"sgz: error: {where}{exc.strerror or exc}", err=True)
+            sys.exit(1)
+        except Exception as exc:
+            if os.environ.get("SGZ_DEBUG"):
+                raise
+            click.echo(f"sgz: error: unexpected {type(exc).__name__}: {exc} (a bug: SGZ_DEBUG=1 shows where)", err=True)
             sys.exit(1)
         if isinstance(rc, int) and rc and standalone_mode:
             sys.exit(rc)
@@ -69,7 +82,7 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog="Example: sgz sim --games 1 --seed 1 --out games && sgz replay games/*.jsonl --lang zh")
 @click.version_option(package_name="sanguozhi")
 def main() -> None:
     """sanguozhi (三国志): a rules engine and game-record platform for Sanguosha (三国杀)."""

@@ -24,6 +24,14 @@ class Kind(msgspec.Struct, frozen=True, gc=False):
     type: str  # basic | trick | delayed | equip
     subtype: str = ""  # weapon | armor | defensive_horse | offensive_horse | treasure
     range: int = 0  # a weapon's attack range
+    en: str = ""  # the English name a player reads ("" : the id, title-cased)
+
+    @property
+    def name_en(self) -> str:
+        return self.en or self.name.replace("_", " ").title()
+
+    def title(self, lang: str = "en") -> str:
+        return self.zh if lang == "zh" else self.name_en
 
 
 class Card(msgspec.Struct, frozen=True, gc=False):
@@ -32,6 +40,7 @@ class Card(msgspec.Struct, frozen=True, gc=False):
     suit: str
     rank: int
     pack: str
+    face: str = ""  # its own printed name where it differs from its kind's (the horses: 赤兔, 的卢 …)
 
     @property
     def color(self) -> str:
@@ -41,17 +50,36 @@ class Card(msgspec.Struct, frozen=True, gc=False):
     def kind(self) -> Kind:
         return KINDS[self.name]
 
+    @property
+    def face_text(self) -> str:
+        """Suit and rank as printed: ♠7, ♥A ("" for a card printed without them: a Hero Kill general card)."""
+        if not self.rank:
+            return ""
+        return f"{SUIT_SYMBOL[self.suit]}{RANK_TEXT.get(self.rank, str(self.rank))}"
+
+    def title(self, lang: str = "en") -> str:
+        """The card's own name: its kind's, or a horse's printed name."""
+        if self.face:
+            return self.face if lang == "zh" else FACE_EN.get(self.face, self.face)
+        return KINDS[self.name].title(lang)
+
     def label(self, lang: str = "en", name: str | None = None) -> str:
-        """The card as text; ``name``: what a mode calls it (Hero Kill's names)."""
-        # A card printed without suit and rank (a Hero Kill general card) shows "-".
-        face = f"{SUIT_SYMBOL[self.suit]}{RANK_TEXT.get(self.rank, str(self.rank))}" if self.rank else "-"
+        """The card as a player reads it: 【杀】♠7 / Slash ♠7.  ``name``: what a
+        mode calls it (Hero Kill's names) instead of its own name."""
         if name is None:
-            name = KINDS[self.name].zh if lang == "zh" else self.name
-        return f"{name}[{face}]#{self.number}"
+            name = self.title(lang)
+        face = self.face_text
+        if lang == "zh":
+            return f"【{name}】{face}"
+        return f"{name} {face}" if face else name
 
 
-def _k(name: str, zh: str, type_: str, subtype: str = "", range_: int = 0) -> tuple[str, Kind]:
-    return name, Kind(name, zh, type_, subtype, range_)
+def _k(name: str, zh: str, type_: str, subtype: str = "", range_: int = 0, en: str = "") -> tuple[str, Kind]:
+    return name, Kind(name, zh, type_, subtype, range_, en)
+
+
+# The horses' printed names in English (pinyin, as players say them).
+FACE_EN = {"的卢": "Dilu", "绝影": "Jueying", "爪黄飞电": "Zhuahuang Feidian", "赤兔": "Chitu", "大宛": "Dayuan", "紫骍": "Zixing", "骅骝": "Hualiu"}
 
 
 KINDS: dict[str, Kind] = dict(
@@ -61,7 +89,7 @@ KINDS: dict[str, Kind] = dict(
         _k("thunder_slash", "雷杀", "basic"),
         _k("dodge", "闪", "basic"),
         _k("peach", "桃", "basic"),
-        _k("analeptic", "酒", "basic"),
+        _k("analeptic", "酒", "basic", en="Analeptic"),
         _k("nullification", "无懈可击", "trick"),
         _k("dismantlement", "过河拆桥", "trick"),
         _k("snatch", "顺手牵羊", "trick"),
@@ -77,23 +105,23 @@ KINDS: dict[str, Kind] = dict(
         _k("indulgence", "乐不思蜀", "delayed"),
         _k("supply_shortage", "兵粮寸断", "delayed"),
         _k("lightning", "闪电", "delayed"),
-        _k("crossbow", "诸葛连弩", "equip", "weapon", 1),
+        _k("crossbow", "诸葛连弩", "equip", "weapon", 1, "Zhuge Crossbow"),
         _k("qinggang_sword", "青釭剑", "equip", "weapon", 2),
-        _k("double_sword", "雌雄双股剑", "equip", "weapon", 2),
+        _k("double_sword", "雌雄双股剑", "equip", "weapon", 2, "Double Swords"),
         _k("ice_sword", "寒冰剑", "equip", "weapon", 2),
         _k("guding_blade", "古锭刀", "equip", "weapon", 2),
-        _k("axe", "贯石斧", "equip", "weapon", 3),
-        _k("blade", "青龙偃月刀", "equip", "weapon", 3),
-        _k("spear", "丈八蛇矛", "equip", "weapon", 3),
-        _k("halberd", "方天画戟", "equip", "weapon", 4),
-        _k("fan", "朱雀羽扇", "equip", "weapon", 4),
+        _k("axe", "贯石斧", "equip", "weapon", 3, "Stone Axe"),
+        _k("blade", "青龙偃月刀", "equip", "weapon", 3, "Green Dragon Blade"),
+        _k("spear", "丈八蛇矛", "equip", "weapon", 3, "Serpent Spear"),
+        _k("halberd", "方天画戟", "equip", "weapon", 4, "Sky Halberd"),
+        _k("fan", "朱雀羽扇", "equip", "weapon", 4, "Feather Fan"),
         _k("kylin_bow", "麒麟弓", "equip", "weapon", 5),
         _k("eight_diagram", "八卦阵", "equip", "armor"),
         _k("renwang_shield", "仁王盾", "equip", "armor"),
-        _k("vine", "藤甲", "equip", "armor"),
+        _k("vine", "藤甲", "equip", "armor", en="Vine Armour"),
         _k("silver_lion", "白银狮子", "equip", "armor"),
-        _k("defensive_horse", "+1马", "equip", "defensive_horse"),
-        _k("offensive_horse", "-1马", "equip", "offensive_horse"),
+        _k("defensive_horse", "+1马", "equip", "defensive_horse", en="+1 Horse"),
+        _k("offensive_horse", "-1马", "equip", "offensive_horse", en="-1 Horse"),
     ]
 )
 
@@ -126,7 +154,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
             raise DeckError(f"deck line {lineno}: unknown card id {name!r}")
         if suit not in SUITS or not rank.isdigit() or not 1 <= int(rank) <= 13:
             raise DeckError(f"deck line {lineno}: bad suit/rank {suit!r} {rank!r}")
-        cards.append(Card(len(cards), name, suit, int(rank), pack))
+        cards.append(Card(len(cards), name, suit, int(rank), pack, zh if zh != KINDS[name].zh else ""))
     return tuple(cards)
 
 

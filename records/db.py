@@ -33,6 +33,15 @@ def open_db(path: str | Path, *, read_only: bool = False, wait: float = 0.0):  #
     path = str(path)
     if read_only and not Path(path).exists():
         raise ArchiveError(f"no archive at {path} (make one with: sgz archive ingest RECORDS --db {path})")
+    p = Path(path)
+    if p.is_dir():
+        raise ArchiveError(f"{path} is a folder, not an archive (an archive is a DuckDB file, e.g. sgz.duckdb)")
+    if p.is_file() and p.stat().st_size:
+        with open(p, "rb") as f:
+            head = f.read(16)
+        if head[8:12] != b"DUCK":
+            what = "a record" if head.startswith(b'{"sgz":"record"') else "not a DuckDB file"
+            raise ArchiveError(f"{path} is {what}, not an archive (an archive is a DuckDB file, e.g. sgz.duckdb)")
     deadline = time.monotonic() + wait
     while True:
         try:

@@ -239,6 +239,11 @@ def parse_header(line: bytes, where: str) -> Header:
     no other spacing or number form; a header that decodes to something else
     than its bytes say is refused (two readers could read it two ways).
     """
+    if line.rstrip(b"\n").endswith(b"\r"):
+        raise RecordError(
+            f"{where}:1: the lines end in CRLF (as a Windows checkout or editor writes them), but a record's lines end in LF: "
+            f"convert it back (dos2unix {where}) and keep records out of line-ending conversion (.gitattributes: *.jsonl -text)"
+        )
     try:
         header = _header_decoder.decode(line)
     except (msgspec.DecodeError, RecursionError) as exc:

@@ -4,8 +4,20 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from collections.abc import Sequence
 from typing import Any
+
+
+def width(text: str) -> int:
+    """Columns ``text`` takes at a terminal: East Asian wide and full-width characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 0 if unicodedata.combining(ch) else 1 for ch in text)
+
+
+def pad(text: str, columns: int, right: bool = False) -> str:
+    """``text`` padded with spaces to ``columns`` terminal columns (never cut)."""
+    fill = " " * max(0, columns - width(text))
+    return fill + text if right else text + fill
 
 
 def _cell(v: Any) -> str:
@@ -21,11 +33,11 @@ def _cell(v: Any) -> str:
 def table(cols: Sequence[str], rows: Sequence[Sequence[Any]], notes: Sequence[str | None] | None = None) -> str:
     """Aligned columns; ``notes[i]`` (if any) goes on its own line after row i."""
     cells = [[_cell(v) for v in r] for r in rows]
-    widths = [max([len(c)] + [len(r[i]) for r in cells]) for i, c in enumerate(cols)]
-    numeric = [all(isinstance(r[i], (int, float)) or r[i] is None for r in rows) and bool(rows) for i in range(len(cols))]
+    widths = [max([width(c)] + [width(r[i]) for r in cells]) for i, c in enumerate(cols)]
+    numeric = [all(isinstance(r[i], (int, float)) or r[i] is None or _is_percent(r[i]) for r in rows) and bool(rows) for i in range(len(cols))]
 
     def line(vals: Sequence[str]) -> str:
-        return "  ".join(v.rjust(w) if num else v.ljust(w) for v, w, num in zip(vals, widths, numeric)).rstrip()
+        return "  ".join(pad(v, w, right=num) for v, w, num in zip(vals, widths, numeric)).rstrip()
 
     out = [line(list(cols)), line(["-" * w for w in widths])]
     for i, r in enumerate(cells):
@@ -33,6 +45,10 @@ def table(cols: Sequence[str], rows: Sequence[Sequence[Any]], notes: Sequence[st
         if notes and notes[i]:
             out.append(f"    -> {notes[i]}")
     return "\n".join(out)
+
+
+def _is_percent(v: Any) -> bool:
+    return isinstance(v, str) and v.endswith("%") and v[:-1].replace(".", "", 1).isdigit()
 
 
 def to_csv(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:

@@ -38,10 +38,12 @@ def start_recorded(path: str | Path, mode: str, players: int, seed: int, options
     return game, writer
 
 
-def run_bots(game: Game, bots: dict[int, str], person: Callable[[Game], Choice | None] | None = None) -> bool:
+def run_bots(game: Game, bots: dict[int, str], person: Callable[[Game], Choice | None] | None = None, after: Callable[[Game], bool] | None = None) -> bool:
     """Answer requests until the game ends; seats without a bot ask ``person``.
 
-    Returns False if the person quit (the record so far stays valid).
+    ``after`` is called after each decision; it returns False to stop there.
+    Returns False if the person quit or ``after`` stopped the game (the
+    record so far stays valid).
     """
     while not game.over:
         req = game.request
@@ -56,4 +58,6 @@ def run_bots(game: Game, bots: dict[int, str], person: Callable[[Game], Choice |
         else:
             choice = bot_choice(name, game.state, req)
         game.submit(choice)
+        if after is not None and not after(game):
+            return False
     return True

@@ -17,12 +17,15 @@ KEY_NAMES = {"role": ("role",), "general": ("general",), "seat": ("seat",), "pla
 Z = 1.959963984540054  # the 97.5% normal quantile
 
 
-def _mode(mode: str | None, alias: str = "g") -> str:
-    return f"{alias}.mode = $mode" if mode else "true"
+def _mode(mode: str | None, alias: str = "g", forks: bool = True) -> str:
+    where = f"{alias}.mode = $mode" if mode else "true"
+    return where if forks else f"{where} AND {alias}.parent IS NULL"
 
 
-def queries(by: str = "role", mode: str | None = None) -> dict[str, str]:
-    """{section: SQL}; parameters: ``$mode`` when ``mode`` is given."""
+def queries(by: str = "role", mode: str | None = None, forks: bool = True) -> dict[str, str]:
+    """{section: SQL}; parameters: ``$mode`` when ``mode`` is given.  Without
+    ``forks`` only games that are nobody's fork count (a fork repeats its
+    parent's start, and a fork tree of one position would weigh it many times)."""
     if by not in BY:
         raise ValueError(f"--by {by}: choose one of {', '.join(BY)}")
     keys = BY[by]
@@ -31,8 +34,10 @@ def queries(by: str = "role", mode: str | None = None) -> dict[str, str]:
     key_grp = ", ".join(keys)
     z2 = Z * Z
     # Damage and deaths need the games table only to filter by mode.
-    dmg_from = "damage d JOIN games g ON g.game = d.game" if mode else "damage d"
-    dth_from = "deaths d JOIN games g ON g.game = d.game" if mode else "deaths d"
+    joined = mode or not forks
+    dmg_from = "damage d JOIN games g ON g.game = d.game" if joined else "damage d"
+    dth_from = "deaths d JOIN games g ON g.game = d.game" if joined else "deaths d"
+    where = _mode(mode, forks=forks)
     return {
         "summary": f"""
             SELECT count(*) AS games,
@@ -42,7 +47,7 @@ def queries(by: str = "role", mode: str | None = None) -> dict[str, str]:
                    round(avg(g.rounds) FILTER (WHERE g.finished), 2) AS mean_rounds,
                    round(avg(g.events) FILTER (WHERE g.finished), 1) AS mean_events,
                    round(avg(g.decisions) FILTER (WHERE g.finished), 1) AS mean_decisions
-            FROM games g WHERE {_mode(mode)}""",
+            FROM games g WHERE {where}""",
         f"by_{by}": f"""
             SELECT {", ".join(names)}, n::BIGINT AS seats, wins, round(wins / n, 4) AS win_rate,
                    round((p + {z2} / (2 * n) - {Z} * sqrt(p * (1 - p) / n + {z2} / (4 * n * n))) / (1 + {z2} / n), 4) AS ci_low,
@@ -52,27 +57,29 @@ def queries(by: str = "role", mode: str | None = None) -> dict[str, str]:
                          count(*) FILTER (WHERE s.won) / count(*)::DOUBLE AS p,
                          round(avg(g.turns), 2) AS mean_turns
                   FROM seats s JOIN games g ON g.game = s.game
-                  WHERE g.finished AND {_mode(mode)}
+                  WHERE g.finished AND {where}
                   GROUP BY {key_grp})
             ORDER BY {", ".join(names)}""",
         "damage_by_card": f"""
             SELECT coalesce(nullif(d.card, ''), '(no card)') AS card, count(*) AS hits, sum(d.n) AS damage,
                    round(sum(d.n) / sum(sum(d.n)) OVER (), 4) AS share
-            FROM {dmg_from} WHERE {_mode(mode)}
+            FROM {dmg_from} WHERE {where if joined else "true"}
             GROUP BY 1 ORDER BY damage DESC, card""",
         "deaths_by_cause": f"""
             SELECT coalesce(nullif(d.cause, ''), '(no cause)') AS cause, count(*) AS deaths,
                    round(count(*) / sum(count(*)) OVER (), 4) AS share
-            FROM {dth_from} WHERE {_mode(mode)}
+            FROM {dth_from} WHERE {where if joined else "true"}
             GROUP BY 1 ORDER BY deaths DESC, cause""",
     }
 
 
-def run(con, by: str = "role", mode: str | None = None) -> dict[str, tuple[list[str], list[tuple]]]:
+def run(con, by: str = "role", mode: str | None = None, forks: bool = True) -> dict[str, tuple[list[str], list[tuple]]]:
     """Run every section on ``con``: {section: (column names, rows)}."""
     params = {"mode": mode} if mode else None
+    if not forks and not con.execute("SELECT count(*) FROM games WHERE parent IS NOT NULL").fetchone()[0]:
+        forks = True  # no fork in the archive: the same numbers without the extra joins
     out = {}
-    for name, sql in queries(by, mode).items():
+    for name, sql in queries(by, mode, forks).items():
         cur = con.execute(sql, params)
         cols = [d[0] for d in cur.description]
         out[name] = (cols, cur.fetchall())

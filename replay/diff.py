@@ -2,8 +2,11 @@
 
 ``common_prefix`` is the number of leading events the two records share.
 The *first difference* is event ``common_prefix`` on each side (missing on
-the side that ends there).  States are compared just after that event on
-each side (or at the end of a side that has no such event) and at the end.
+the side that ends there).  It may change nothing yet (two different
+decisions whose consequences come later): the *first difference in effect*
+is the first event, from there on, after which the two tables differ.
+States are compared just after it (or at the end of a side that has no such
+event) and at the end.
 Headers are not compared for ``identical``: a fork continued on its
 parent's stream is identical to its parent.
 """
@@ -15,7 +18,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from core.evolve import fold
+from core.evolve import apply, fold
 from core.state import State
 
 _BLOCK = 256
@@ -92,6 +95,18 @@ def diff(a: Sequence[ev.Event], b: Sequence[ev.Event]) -> dict[str, Any]:
     shared = fold(a[:p])
     sa = fold(a[p : p + 1], shared)
     sb = fold(b[p : p + 1], shared)
-    out["at_difference"] = state_diff(sa, sb)
-    out["at_end"] = state_diff(fold(a[p + 1 :], sa), fold(b[p + 1 :], sb))
+    q, rows = p, state_diff(sa, sb)
+    while not rows and q + 1 < max(len(a), len(b)) and q - p < _EFFECT_LOOKAHEAD:
+        q += 1  # a side that has ended stays as it ended
+        if q < len(a):
+            apply(sa, a[q])
+        if q < len(b):
+            apply(sb, b[q])
+        rows = state_diff(sa, sb)
+    out["first_effect"] = {"event": q, "a": _event(a[q] if q < len(a) else None), "b": _event(b[q] if q < len(b) else None)}
+    out["at_difference"] = rows
+    out["at_end"] = state_diff(fold(a[q + 1 :], sa), fold(b[q + 1 :], sb))
     return out
+
+
+_EFFECT_LOOKAHEAD = 2000  # events walked, at most, to find the first that differs in effect

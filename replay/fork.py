@@ -28,7 +28,6 @@ import msgspec
 
 from core import events as ev
 from core.game import Game
-from core.requests import Request
 from records.format import FORMAT_VERSION, Header, Record, RecordWriter
 
 from .seek import Timeline
@@ -132,11 +131,17 @@ def undo_point(events: Sequence[ev.Event], seat: int) -> int | None:
     return None
 
 
-def pending(request: Request | None) -> str:
+def pending(game: Game) -> str:
+    """The decision a game waits for, in words: who, and the question."""
+    request = game.request
     if request is None:
         return "the game is over"
-    what = f"{request.kind}" + (f", {request.prompt}" if request.prompt and request.prompt != request.kind else "")
-    return f"seat {request.seat} to decide ({what})"
+    from .narrate import Narrator
+    from .prompts import Asked
+
+    n = Narrator("en", mode=game.state.mode)
+    n.table = game.state
+    return f"{n.seat(request.seat)} to decide: {Asked(request, game.state).title}"
 
 
 def free_path(path: Path, tag: str) -> Path:

@@ -1,25 +1,57 @@
-"""One line of prose per event, in Chinese or English, from any seat's view."""
+"""One line of prose per event, in Chinese or English, from any seat's view.
+
+A line says who did what to whom, in a player's words: characters by seat and
+face-up general (``2号位 张辽`` / ``Zhang Liao (seat 2)``), cards by name, suit
+and rank (``【杀】♠7`` / ``Slash ♠7``), never an internal id.  The narrator
+follows the game it narrates (the table folded from the events it is given, and
+the cards in play) so that a line can name the general of a seat, the trick a
+无懈可击 is aimed at, and who took a card from whom.  A concealed general is never
+named: a seat is named only by the generals face up for everyone.
+
+Modes narrate their own events (``Ruleset.narrate``) through the helpers
+``seat``, ``name``, ``card``, ``cards`` and ``zh``.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from core import events as ev
-from core.deck import CARDS, KINDS
+from core.deck import CARDS, KINDS, SUIT_SYMBOL
 from core.state import State
-from core.windows import WINDOW_ZH
 
-ROLE_ZH = {"lord": "主公", "loyalist": "忠臣", "rebel": "反贼", "renegade": "内奸"}
-PHASE_ZH = {"start": "准备", "judge": "判定", "draw": "摸牌", "play": "出牌", "discard": "弃牌", "finish": "结束"}
-ZONE_ZH = {"pile": "牌堆", "discard": "弃牌堆", "processing": "处理区", "hand": "手牌", "equip": "装备区", "judge": "判定区", "removed": "移出游戏"}
-NATURE_ZH = {"normal": "", "fire": "火焰", "thunder": "雷电"}
+from .words import ENDINGS, NATURES, PHASES, REASONS, ROLES, SUITS, ZONES, word
+
+# Kept for callers that read them directly.
+ROLE_ZH = {k: v[0] for k, v in ROLES.items()}
+PHASE_ZH = {k: v[0] for k, v in PHASES.items()}
+ZONE_ZH = {k: v[0] for k, v in ZONES.items()}
+NATURE_ZH = {k: v[0] for k, v in NATURES.items()}
+
+
+@dataclass
+class _Use:
+    """A card use still resolving: what a 无懈可击 or a response answers."""
+
+    seat: int
+    name: str
+    cards: tuple[int, ...]
+    targets: tuple[int, ...]
+    last: int = -1  # index in targets of the last target the effect reached
+    spared: frozenset[int] = frozenset()  # targets it has no effect on (藤甲 against 南蛮入侵)
+    extra: dict[str, Any] = field(default_factory=dict)  # what a rule's ``affects`` may read of a use
+    against: tuple[int, str, int] | None = None  # a 无懈可击's (user, what, target)
 
 
 class Narrator:
     """Narrates events for ``viewer`` (None: the full review) in ``lang``.
 
-    A mode's own events are narrated by its ruleset (``Ruleset.narrate``):
-    the mode is learnt from the GameStarted event, or given as ``mode``.
+    Feed it a game's events in order (``line``); it learns the mode from the
+    GameStarted event (or ``mode``) and follows the table.  ``line(e, state)``
+    narrates one event against a given table instead (a seek): names then
+    come from that state.
     """
 
     def __init__(self, lang: str = "en", viewer: int | None = None, mode: str | None = None) -> None:
@@ -29,6 +61,14 @@ class Narrator:
         self.viewer = viewer
         self.zh = lang == "zh"
         self.rs: Any = None
+        self.table: State | None = None  # the table before the event being narrated
+        self._followed: State | None = None  # the table this narrator folds itself
+        self._uses: list[_Use] = []
+        self._acted: dict[str, int] = {}  # a skill or card -> the seat that last used it
+        self._judged: tuple[int, int] | None = None  # (seat, card) of the judgement on show
+        self._suit: tuple[int, str] | None = None  # a suit just named (反间)
+        self._aimed: tuple[int, str, int] | None = None  # what the 无懈可击 being narrated is aimed at
+        self._decider = -1  # the seat that made the latest decision
         if mode is not None:
             self.learn(mode)
 
@@ -40,36 +80,242 @@ class Narrator:
     def sees(self, vis: tuple[int, ...] | None) -> bool:
         return vis is None or self.viewer is None or self.viewer in vis
 
-    def seat(self, s: int) -> str:
-        if s < 0:
-            return "无来源" if self.zh else "nobody"
-        return f"{s}号位" if self.zh else f"seat {s}"
+    # -- the helpers every line (and a mode's own lines) is made of -------------
 
-    def card(self, c: int) -> str:
-        return card_label(c, self.lang, self.rs)
+    def seat(self, c: int) -> str:
+        """A character by seat and the generals face up for everyone: 2号位 张辽 / Zhang Liao (seat 2)."""
+        if c < 0:
+            return "无来源" if self.zh else "nobody"
+        general = self.general_of(c)
+        if self.zh:
+            return f"{c}号位 {general}" if general else f"{c}号位"
+        return f"{general} (seat {c})" if general else f"seat {c}"
+
+    def general_of(self, c: int) -> str:
+        """The face-up generals of character ``c`` ("" when none is known to everyone)."""
+        st = self.table
+        if st is None or not 0 <= c < len(st.chars):
+            return ""
+        return "/".join(self.name(sl.general) for sl in st.chars[c].slots if sl.vis is None and sl.general)
 
     def name(self, n: str) -> str:
         """A card, skill or general id as the reader's language (and the mode) names it."""
         return display_name(n, self.lang, self.rs)
 
+    def quoted(self, n: str) -> str:
+        """A card or skill name as it stands in a sentence: 【杀】 / Slash."""
+        return f"【{self.name(n)}】" if self.zh else self.name(n)
+
+    def card(self, c: int) -> str:
+        """One card: 【杀】♠7 / Slash ♠7 (a mode's own name for it first)."""
+        return card_label(c, self.lang, self.rs)
+
+    def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
+        """Cards by name, or only how many when ``vis`` hides them from the viewer."""
+        if not self.sees(vis):
+            return f"{len(cs)}张牌" if self.zh else f"{len(cs)} card{'s' * (len(cs) != 1)}"
+        return ("、" if self.zh else ", ").join(self.card(c) for c in cs)
+
+    def seats(self, cs: tuple[int, ...]) -> str:
+        return ("、" if self.zh else ", ").join(self.seat(c) for c in cs)
+
+    def why(self, reason: str) -> str:
+        """A movement's reason as a suffix: （突袭） / (Raid); "" for the obvious ones."""
+        if not reason:
+            return ""
+        if reason.startswith("as:"):
+            text = ("当" if self.zh else "as ") + self.quoted(reason[3:])
+        elif reason in REASONS:
+            text = word(REASONS, reason, self.lang)
+        else:
+            head = reason.split(":")[0]
+            text = self.name(head)
+            if head == "guanxing" and reason.endswith(":bottom"):
+                text += "，置于牌堆底" if self.zh else ", to the bottom"
+        return f"（{text}）" if self.zh else f" ({text})"
+
     def zone(self, z: str) -> str:
-        """A zone's name, its mode's own zones (``Ruleset.zones``) included."""
+        """A zone's name, its mode's own zones (``Ruleset.zones``: tripod's general zone) included."""
         own = self.rs.zones.get(z) if self.rs is not None else None
         if own is not None:
             return own[0] if self.zh else own[1]
-        return ZONE_ZH.get(z, z) if self.zh else z
+        return word(ZONES, z, self.lang)
 
-    def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
-        if vis is not None and self.viewer is not None and self.viewer not in vis:
-            return f"{len(cs)}张牌" if self.zh else f"{len(cs)} card{'s' * (len(cs) != 1)}"
-        return ", ".join(self.card(c) for c in cs)
+    def own_zone(self, z: str) -> bool:
+        return z in ("hand", "equip", "judge") or (self.rs is not None and z in self.rs.zones)
+
+    def place(self, zone: str, c: int) -> str:
+        """A zone as a place: 4号位 周瑜的手牌 / the hand of Zhou Yu (seat 4)."""
+        z = self.zone(zone)
+        if c < 0 or not self.own_zone(zone):
+            return z
+        return f"{self.seat(c)}的{z}" if self.zh else f"the {z} of {self.seat(c)}"
+
+    # -- narrating ------------------------------------------------------------------
 
     def line(self, e: ev.Event, state: State | None = None) -> str | None:
+        """The line for ``e`` (None: nothing to say).  ``state``: the table to
+        name seats by (the one just before ``e``); without it, the followed game's."""
+        if state is not None:
+            self.table = state
+        elif type(e) is ev.GameStarted:
+            from core.evolve import initial_state
+
+            self.learn(e.mode)
+            self._followed = self.table = initial_state(e)
+            self._uses.clear()
+        else:
+            self.table = self._followed
         fn = _TEXT.get(type(e))
         if fn is not None:
-            return fn(self, e)
-        text = self.rs.narrate(self, e) if self.rs is not None else None
-        return text if text is not None else _as_data(self, e)  # an event type without prose
+            text = fn(self, e)
+        else:
+            text = self.rs.narrate(self, e) if self.rs is not None else None
+            if text is None:
+                text = _as_data(self, e)  # an event type without prose
+        self._follow(e, own=state is None)
+        return text
+
+    def note(self, e: ev.Event) -> str:
+        """A short note for an event without a line of its own (a step at a time)."""
+        if type(e) is ev.Decided:
+            return f"（{self.decision(e)}）" if self.zh else f"({self.decision(e)})"
+        if type(e) is ev.TurnEnded:
+            return f"（{self.seat(e.seat)}的回合结束）" if self.zh else f"({self.seat(e.seat)}'s turn ends)"
+        if type(e) is ev.SkillStateChanged:
+            return f"（{self.seat(e.seat)}的【{self.name(e.skill)}】状态改变）" if self.zh else f"({self.seat(e.seat)}'s {self.name(e.skill)} changes state)"
+        if type(e) is ev.CardsMoved:
+            cards = self.cards(e.cards, e.vis)
+            return f"（{cards}：{self.place(e.src, e.src_seat)} → {self.place(e.dst, e.dst_seat)}）" if self.zh else f"({cards}: {self.place(e.src, e.src_seat)} -> {self.place(e.dst, e.dst_seat)})"
+        return "（…）" if self.zh else "(…)"
+
+    def decision(self, e: ev.Decided) -> str:
+        """A decision in words: who chose what (a secret one only to the seats that may see it)."""
+        from .words import OPTIONS
+
+        who = self.seat(e.seat)
+        if not self.sees(e.vis):
+            return f"{who} 暗中做出选择" if self.zh else f"{who} decides in secret"
+        parts = []
+        if e.option == "pass":
+            parts.append("放弃" if self.zh else "pass")
+        elif e.option in SUITS:
+            parts.append(word(SUITS, e.option, self.lang))
+        elif e.option in OPTIONS:
+            parts.append(word(OPTIONS, e.option, self.lang).lower() if not self.zh else word(OPTIONS, e.option, self.lang))
+        elif e.option:
+            parts.append(self.quoted(e.option))
+        if e.cards:
+            parts.append(self.cards(e.cards))
+        if e.targets:
+            parts.append("→ " + self.seats(e.targets))
+        what = " ".join(parts) or ("（无）" if self.zh else "nothing")
+        return f"{who} 选择：{what}" if self.zh else f"{who} chooses: {what}"
+
+    def _follow(self, e: ev.Event, own: bool) -> None:
+        """After a line: the followed table and the uses still resolving."""
+        t = type(e)
+        if own and self._followed is not None and t is not ev.GameStarted:
+            from core.evolve import apply
+
+            apply(self._followed, e)
+        uses = self._uses
+        if t is ev.CardUsed:
+            against, self._aimed = (self._aimed if e.name == "nullification" else None), None
+            uses.append(_Use(e.seat, e.name, e.cards, e.targets, against=against))
+        elif t is ev.CardsMoved:
+            if e.src == "processing" and (e.reason == "use" or e.dst in ("equip", "judge")):
+                for k in range(len(uses) - 1, -1, -1):
+                    if set(uses[k].cards) & set(e.cards):
+                        del uses[k:]
+                        break
+            if e.reason.startswith("judge:") and e.dst == "processing":
+                self._judged = (e.dst_seat, e.cards[0])
+            elif self._judged is not None and e.src == "processing" and e.dst == "hand" and self._judged[1] in e.cards:
+                self._judged = None  # the judgement card is taken (洛神, 天妒): no result to tell
+            for c in (e.src_seat, e.dst_seat):
+                if c >= 0:
+                    self._reached(c, e.reason, weak=False)
+        elif t in (ev.TurnStarted, ev.PhaseStarted):
+            uses.clear()
+            self._judged = None
+        elif t is ev.Triggered:
+            self._acted[e.source] = e.seat
+            use = self._trick()
+            if e.w == "target_confirmed" and e.source in KINDS and use is not None and e.seat in use.targets:
+                use.spared |= {e.seat}  # an armour that makes the trick miss its wearer
+        elif t is ev.Damaged:
+            self._reached(e.dst, e.card)
+        elif t is ev.Recovered:
+            self._reached(e.seat, "", e.src)
+        elif t in (ev.CardPlayed, ev.ChainToggled, ev.CardsShown):
+            self._reached(e.seat, "")
+        elif t is ev.Decided:
+            self._decider = e.seat
+            if e.kind == "suit" and e.vis is None:
+                self._suit = (e.seat, e.option)
+
+    def _trick(self) -> _Use | None:
+        """The innermost use being resolved, 无懈可击 aside."""
+        return next((u for u in reversed(self._uses) if u.name != "nullification"), None)
+
+    def _reached(self, c: int, by: str, src: int = -2, weak: bool = True) -> None:
+        """The resolution of the innermost trick with several targets has come to ``c``:
+        sure when the event names that trick (its damage, a 五谷丰登 pick) or its user
+        (a recovery), otherwise only when ``c`` is the next target it can change."""
+        use = self._trick()
+        if use is not None and len(use.targets) > 1 and c in use.targets:
+            i = use.targets.index(c)
+            if by == use.name or src == use.seat:
+                use.last = max(use.last, i)
+            elif weak and i > use.last and self._candidate(use, self._followed) == i:
+                use.last = i
+
+    def _against(self) -> tuple[int, str, int] | None:
+        """What a 无懈可击 used now is aimed at: (user, card name, target); user -1 for a delayed trick."""
+        st = self._followed
+        for use in reversed(self._uses):
+            if use.name == "nullification":
+                return (use.seat, "nullification", use.against[2] if use.against else -1)
+            if KINDS.get(use.name) is not None and KINDS[use.name].type == "trick" and use.targets:
+                target = self._next_target(use, st)
+                return (use.seat, use.name, target)
+            break
+        if st is not None and st.phase == "judge" and 0 <= st.current < len(st.chars) and st.chars[st.current].judge:
+            p = st.chars[st.current]
+            card = p.judge[-1]  # resolved last placed first
+            return (-1, p.judge_names.get(card, CARDS[card].name), st.current)
+        return None
+
+    def _next_target(self, use: _Use, st: State | None) -> int:
+        """The target a trick's resolution has come to: the next one its effect can change."""
+        i = self._candidate(use, st)
+        if i < 0:
+            return -1
+        use.last = i
+        return use.targets[i]
+
+    @staticmethod
+    def _candidate(use: _Use, st: State | None) -> int:
+        rule = st.content.rules.get(use.name) if st is not None else None
+        affects = getattr(rule, "affects", None)
+        for i in range(use.last + 1, len(use.targets)):
+            t = use.targets[i]
+            if t in use.spared or (st is not None and not st.chars[t].alive):
+                continue
+            if affects is not None and st is not None and not _affects(affects, st, use, t):
+                continue  # a target it would not change is not asked about (桃园结义 at full hp)
+            return i
+        return -1
+
+
+def _affects(affects: Callable, st: State, use: _Use, t: int) -> bool:
+    """A card rule's ``affects`` asked from the events alone: a rule that needs
+    more of the use than the events tell counts the target as reached."""
+    try:
+        return bool(affects(SimpleNamespace(state=st), use, t))
+    except (AttributeError, KeyError, TypeError):
+        return True
 
 
 # Fields of an event without prose that a seat may be told: who, how much,
@@ -90,51 +336,60 @@ def _as_data(n: Narrator, e: ev.Event) -> str:
     return f"({tag}{': ' if parts else ''}{', '.join(parts)})"
 
 
+def _role(n: Narrator, role: str) -> str:
+    return word(ROLES, role, n.lang)
+
+
 def _start(n: Narrator, e: ev.GameStarted) -> str:
-    n.learn(e.mode)
-    return (f"游戏开始：{e.mode}，{e.players}人，种子{e.seed}" if n.zh else f"Game starts: {e.mode}, {e.players} players, seed {e.seed}")
+    rs = n.rs
+    title = (rs.title_zh if n.zh else rs.title_en) if rs is not None else ""
+    mode = title or e.mode
+    return f"游戏开始：{mode}，{e.players}人，随机种子{e.seed}" if n.zh else f"Game starts: {mode}, {e.players} players, seed {e.seed}"
 
 
 def _roles(n: Narrator, e: ev.RolesDealt) -> str:
     if n.viewer is None:
-        parts = [f"{n.seat(s)}{ROLE_ZH[r] if n.zh else ' ' + r}" for s, r in enumerate(e.roles)]
-        return ("身份：" if n.zh else "Roles: ") + ", ".join(parts)
+        parts = [f"{n.seat(s)} {_role(n, r)}" for s, r in enumerate(e.roles)]
+        return ("身份：" if n.zh else "Roles: ") + ("，" if n.zh else ", ").join(parts)
     role = e.roles[n.viewer]
-    return f"你的身份是{ROLE_ZH[role]}" if n.zh else f"Your role is {role}"
+    if not role:  # a mode where identities are earned later (天地人)
+        return "你还没有身份" if n.zh else "You have no role yet"
+    return f"你的身份是{_role(n, role)}" if n.zh else f"Your role is {role}"
 
 
 def _general(n: Narrator, e: ev.GeneralChosen) -> str:
     if not n.sees(e.vis):
-        return f"{n.seat(e.seat)}获得一张暗置的武将牌" if n.zh else f"{n.seat(e.seat)} takes a concealed general"
+        return f"{n.seat(e.seat)} 获得一张暗置的武将牌" if n.zh else f"{n.seat(e.seat)} takes a concealed general"
     g = n.name(e.general)
     if e.slot:
         hidden = "" if e.vis is None else ("（暗置）" if n.zh else " (concealed)")
-        return f"{n.seat(e.seat)}的副将：{g}{hidden}" if n.zh else f"{n.seat(e.seat)}'s second general: {g}{hidden}"
-    return f"{n.seat(e.seat)}选择武将{g}（体力{e.hp}/{e.max_hp}）" if n.zh else f"{n.seat(e.seat)} plays {g} ({e.hp}/{e.max_hp} hp)"
+        return f"{n.seat(e.seat)} 的副将：{g}{hidden}" if n.zh else f"{n.seat(e.seat)}'s second general: {g}{hidden}"
+    hidden = "" if e.vis is None else ("（暗置）" if n.zh else ", concealed")
+    return f"{n.seat(e.seat)} 选择武将 {g}（体力{e.hp}/{e.max_hp}）{hidden}" if n.zh else f"{n.seat(e.seat)} plays {g} ({e.hp}/{e.max_hp} hp{hidden})"
 
 
 def _reveal(n: Narrator, e: ev.GeneralRevealed) -> str:
     g = n.name(e.general)
-    return f"{n.seat(e.seat)}明置武将{g}" if n.zh else f"{n.seat(e.seat)} reveals {g}"
+    return f"{n.seat(e.seat)} 明置武将 {g}" if n.zh else f"{n.seat(e.seat)} reveals {g}"
 
 
 def _max_hp(n: Narrator, e: ev.MaxHpChanged) -> str:
     if n.zh:
-        return f"{n.seat(e.seat)}{'增加' if e.n > 0 else '减少'}{abs(e.n)}点体力上限"
+        return f"{n.seat(e.seat)} {'增加' if e.n > 0 else '减少'}{abs(e.n)}点体力上限"
     return f"{n.seat(e.seat)} {'gains' if e.n > 0 else 'loses'} {abs(e.n)} max hp"
 
 
 def _turned_over(n: Narrator, e: ev.TurnedOver) -> str:
     if n.zh:
-        return f"{n.seat(e.seat)}{'翻面' if e.on else '翻回正面'}"
+        return f"{n.seat(e.seat)} {'翻面' if e.on else '翻回正面'}"
     return f"{n.seat(e.seat)} is turned {'face down' if e.on else 'face up'}"
 
 
 def _offer(n: Narrator, e: ev.GeneralsOffered) -> str:
-    if e.vis is not None and n.viewer is not None and n.viewer not in e.vis:
-        return f"{n.seat(e.seat)}获得{len(e.generals)}张候选武将" if n.zh else f"{n.seat(e.seat)} is dealt {len(e.generals)} candidate generals"
-    names = ", ".join(n.name(g) for g in e.generals)
-    return f"{n.seat(e.seat)}的候选武将：{names}" if n.zh else f"{n.seat(e.seat)} is dealt the candidates {names}"
+    if not n.sees(e.vis):
+        return f"{n.seat(e.seat)} 获得{len(e.generals)}张候选武将" if n.zh else f"{n.seat(e.seat)} is dealt {len(e.generals)} candidate generals"
+    names = ("、" if n.zh else ", ").join(n.name(g) for g in e.generals)
+    return f"{n.seat(e.seat)} 的候选武将：{names}" if n.zh else f"{n.seat(e.seat)} is dealt the candidates {names}"
 
 
 def _skill_state(n: Narrator, e: ev.SkillStateChanged) -> None:
@@ -142,7 +397,7 @@ def _skill_state(n: Narrator, e: ev.SkillStateChanged) -> None:
 
 
 def _show_role(n: Narrator, e: ev.RoleShown) -> str:
-    return f"{n.seat(e.seat)}亮明身份：{ROLE_ZH[e.role]}" if n.zh else f"{n.seat(e.seat)} shows role: {e.role}"
+    return f"{n.seat(e.seat)} 亮明身份：{_role(n, e.role)}" if n.zh else f"{n.seat(e.seat)} shows the role: {e.role}"
 
 
 def _shuffle(n: Narrator, e: ev.PileShuffled) -> str:
@@ -156,92 +411,254 @@ def _turn(n: Narrator, e: ev.TurnStarted) -> str:
 
 
 def _phase(n: Narrator, e: ev.PhaseStarted) -> str:
-    return f"{n.seat(e.seat)}的{PHASE_ZH[e.phase]}阶段" if n.zh else f"{n.seat(e.seat)}: {e.phase} phase"
+    p = word(PHASES, e.phase, n.lang)
+    return f"{n.seat(e.seat)} 的{p}阶段" if n.zh else f"{n.seat(e.seat)}: {p} phase"
 
 
 def _skip(n: Narrator, e: ev.PhaseSkipped) -> str:
-    return f"{n.seat(e.seat)}跳过{PHASE_ZH[e.phase]}阶段" if n.zh else f"{n.seat(e.seat)} skips the {e.phase} phase"
+    p = word(PHASES, e.phase, n.lang)
+    return f"{n.seat(e.seat)} 跳过{p}阶段" if n.zh else f"{n.seat(e.seat)} skips the {p} phase"
 
 
 def _turn_end(n: Narrator, e: ev.TurnEnded) -> None:
     return None
 
 
+def _actor(n: Narrator, reason: str) -> int:
+    """Who a movement's reason acts for: the user of the card being resolved, or the last user of the skill."""
+    for use in reversed(n._uses):
+        if use.name == reason:
+            return use.seat
+    return n._acted.get(reason.split(":")[0], -1)
+
+
 def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
-    if e.reason in ("use", "play") and e.dst in ("processing", "discard") and e.src != "equip":
+    src, dst, reason = e.src, e.dst, e.reason
+    if reason in ("use", "play") and dst in ("processing", "discard") and src != "equip":
         return None  # told by the use/play line
-    if e.reason == "judge" and e.src == "processing":
-        return None  # the judgement card's way out; told when it was shown
-    who = n.seat(e.dst_seat if e.dst_seat >= 0 else e.src_seat)
+    if src == "processing" and (reason in ("use", "equip") or reason.startswith("as:")) and dst in ("equip", "judge"):
+        return None  # an equipment or delayed trick taking its place: told by the use line
+    if src == "judge" and dst == "processing":
+        return None  # a delayed trick's turn to be judged: told by the judgement line
+    if src == "hand" and dst == "processing" and n._judged is not None:
+        return None  # a card played to replace a judgement (鬼才): told by the play line
     cards = n.cards(e.cards, e.vis)
-    if e.reason.startswith("judge:") and e.dst == "processing":
-        what = e.reason[6:]
-        return f"{who}的判定（{n.name(what)}）：{cards}" if n.zh else f"judgement for {who} ({what}): {cards}"
-    if e.src == "pile" and e.dst == "hand":
-        return f"{who}摸了{cards}" if n.zh else f"{who} draws {cards}"
-    if e.dst == "discard" and e.src_seat >= 0:
-        return f"{n.seat(e.src_seat)}弃置{cards}（{e.reason}）" if n.zh else f"{n.seat(e.src_seat)} discards {cards} ({e.reason})"
-    if n.rs is not None and e.dst in n.rs.zones:  # a zone of the character's own
-        return f"{who}将{cards}置入{n.zone(e.dst)}（{e.reason}）" if n.zh else f"{who} puts {cards} into its {n.zone(e.dst)} ({e.reason})"
+    zh = n.zh
+    why = n.why(reason)
+    if reason.startswith("judge:") and dst == "processing":
+        what = n.quoted(reason[6:])
+        return f"{n.seat(e.dst_seat)} 的判定（{what}）：{cards}" if zh else f"Judgement for {n.seat(e.dst_seat)} ({what}): {cards}"
+    if reason == "judge" and src == "processing":
+        shown = n._judged
+        n._judged = None
+        if shown is None or shown[1] in e.cards:
+            return None  # the judgement card shown is the result: told when it was shown
+        return f"{n.seat(shown[0])} 的判定结果：{cards}" if zh else f"Judgement result for {n.seat(shown[0])}: {cards}"
+    if n.rs is not None and dst in n.rs.zones and e.dst_seat >= 0:  # a zone of the character's own
+        frm = "" if src in ("pile", "processing") else (f"从{n.place(src, e.src_seat)}" if zh else f" from {n.place(src, e.src_seat)}")
+        return f"{n.seat(e.dst_seat)} {frm}将{cards}置入{n.zone(dst)}{why}" if zh else f"{n.seat(e.dst_seat)} puts {cards} into its {n.zone(dst)}{frm}{why}"
+    if src == "pile" and dst == "hand":
+        who = n.seat(e.dst_seat)
+        if reason == "deal":
+            return f"{who} 获得起始手牌：{cards}" if zh else f"{who} is dealt {cards}"
+        return f"{who} 摸了{cards}{'' if reason == 'draw' else why}" if zh else f"{who} draws {cards}{'' if reason == 'draw' else why}"
+    if src == "pile":
+        if e.vis is None:
+            return f"亮出牌堆顶的{cards}{why}" if zh else f"From the top of the draw pile: {cards}{why}"
+        who = n.seat(e.dst_seat if e.dst_seat >= 0 else _actor(n, reason))
+        k = len(e.cards)
+        if n.sees(e.vis):
+            return f"{who} 观看牌堆顶的{k}张牌：{cards}{why}" if zh else f"{who} looks at the top {k} cards of the draw pile: {cards}{why}"
+        return f"{who} 观看牌堆顶的{k}张牌{why}" if zh else f"{who} looks at the top {k} card{'s' * (k != 1)} of the draw pile{why}"
+    if dst == "pile":
+        who = n.seat(e.src_seat if e.src_seat >= 0 else _actor(n, reason))
+        where = ("牌堆底" if zh else "the bottom of the draw pile") if reason.endswith(":bottom") else ("牌堆顶" if zh else "the top of the draw pile")
+        return f"{who} 将{cards}置于{where}" if zh else f"{who} puts {cards} on {where}"
+    actor = _actor(n, reason)
+    owner = e.src_seat
+    if dst == "discard":
+        if owner < 0:
+            return f"{cards}置入弃牌堆{why}" if zh else f"{cards} go{'es' * (len(e.cards) == 1)} to the discard pile{why}"
+        if reason == "replace":
+            return f"{n.seat(owner)} 的{cards}被替换，置入弃牌堆" if zh else f"{n.seat(owner)}'s {cards} is replaced and discarded"
+        zone = "" if src == "hand" else n.zone(src)
+        if actor >= 0 and actor != owner:
+            if zh:
+                return f"{n.seat(actor)} 弃置 {n.seat(owner)} {zone or '手牌'}中的{cards}{why}"
+            return f"{n.seat(actor)} discards {cards} from the {zone or 'hand'} of {n.seat(owner)}{why}"
+        if zh:
+            return f"{n.seat(owner)} 弃置{zone + '中的' if zone else ''}{cards}{why}"
+        return f"{n.seat(owner)} discards {cards}{' from the ' + zone if zone else ''}{why}"
+    if dst == "hand" and e.dst_seat >= 0:
+        to = e.dst_seat
+        text = cards + _named_suit(n, e)
+        # Who acted: the one who decided it (snatch, 突袭, a 五谷丰登 pick) takes; otherwise the user gives.
+        gives = n._decider != to and (actor == owner or (actor >= 0 and actor != to and n._decider == actor))
+        if owner >= 0 and owner != to:
+            if gives:
+                return f"{n.seat(owner)} 将{text}交给 {n.seat(to)}{why}" if zh else f"{n.seat(owner)} gives {text} to {n.seat(to)}{why}"
+            if src == "hand":
+                return f"{n.seat(to)} 获得 {n.seat(owner)} 的{text}{why}" if zh else f"{n.seat(to)} takes {text} from {n.seat(owner)}{why}"
+            zone = n.zone(src)
+            return f"{n.seat(to)} 获得 {n.seat(owner)} {zone}中的{text}{why}" if zh else f"{n.seat(to)} takes {text} from the {zone} of {n.seat(owner)}{why}"
+        if src == "processing" and gives:
+            return f"{n.seat(actor)} 将{text}交给 {n.seat(to)}{why}" if zh else f"{n.seat(actor)} gives {text} to {n.seat(to)}{why}"
+        frm = "" if src == "processing" else (f"从{n.place(src, owner)}" if zh else f" from {n.place(src, owner)}")
+        return f"{n.seat(to)} {frm}获得{text}{why}" if zh else f"{n.seat(to)} takes {text}{frm}{why}"
+    if src == "judge" and dst == "judge":
+        return f"{cards}从 {n.seat(owner)} 的判定区移至 {n.seat(e.dst_seat)} 的判定区" if zh else f"{cards} moves on from {n.seat(owner)} to the judge zone of {n.seat(e.dst_seat)}"
+    if dst == "processing" and owner >= 0:
+        return f"{n.seat(owner)} 将{cards}置入处理区{why}" if zh else f"{n.seat(owner)} puts {cards} into play{why}"
+    if zh:
+        return f"{cards}：{n.place(src, owner)} → {n.place(dst, e.dst_seat)}{why}"
+    return f"{cards}: {n.place(src, owner)} -> {n.place(dst, e.dst_seat)}{why}"
+
+
+def _named_suit(n: Narrator, e: ev.CardsMoved) -> str:
+    """After a suit was named (反间): whether the card taken has it."""
+    named = n._suit
+    if named is None or named[0] != e.dst_seat or len(e.cards) != 1 or not n.sees(e.vis):
+        return ""
+    n._suit = None
+    suit = CARDS[e.cards[0]].suit
+    same = suit == named[1]
+    sym = SUIT_SYMBOL.get(named[1], named[1])
     if n.zh:
-        return f"{cards}：{n.zone(e.src)} → {n.zone(e.dst)}（{e.reason}）"
-    return f"{cards}: {n.zone(e.src)} -> {n.zone(e.dst)} ({e.reason})"
+        return f"（所选花色{sym}，{'相同' if same else '不同'}）"
+    return f" (named {sym}: {'the same suit' if same else 'a different suit'})"
+
+
+def _converted(n: Narrator, name: str, cards: tuple[int, ...]) -> bool:
+    return bool(cards) and (len(cards) > 1 or CARDS[cards[0]].name != name)
 
 
 def _use(n: Narrator, e: ev.CardUsed) -> str:
-    cards = f"（{n.cards(e.cards)}）" if n.zh and e.cards else f" ({n.cards(e.cards)})" if e.cards else ""
-    targets = ", ".join(n.seat(t) for t in e.targets)
-    if n.zh:
-        return f"{n.seat(e.seat)}使用【{n.name(e.name)}】{cards}" + (f"，目标{targets}" if targets else "")
-    return f"{n.seat(e.seat)} uses {e.name}{cards}" + (f" on {targets}" if targets else "")
+    zh = n.zh
+    who = n.seat(e.seat)
+    what = n.quoted(e.name)
+    if e.name == "nullification":
+        return _nullify(n, e, who)
+    others = tuple(t for t in e.targets if t != e.seat) if e.targets != (e.seat,) else ()
+    on = n.seats(e.targets) if others else ""
+    kind = KINDS.get(e.name)
+    if kind is not None and kind.type == "equip" and not _converted(n, e.name, e.cards) and not others:
+        return f"{who} 装备了{n.cards(e.cards)}" if zh else f"{who} equips {n.cards(e.cards)}"
+    if _converted(n, e.name, e.cards):
+        if zh:
+            return f"{who} 将{n.cards(e.cards)}当{what}" + (f"对 {on} 使用" if on else "使用")
+        return f"{who} uses {n.cards(e.cards)} as {what}" + (f" on {on}" if on else "")
+    shown = n.cards(e.cards) if e.cards else what
+    if zh:
+        return f"{who} 对 {on} 使用{shown}" if on else f"{who} 使用{shown}"
+    return f"{who} uses {shown}" + (f" on {on}" if on else "")
+
+
+def _nullify(n: Narrator, e: ev.CardUsed, who: str) -> str:
+    zh = n.zh
+    card = n.cards(e.cards) if e.cards and not _converted(n, e.name, e.cards) else n.quoted(e.name)
+    if _converted(n, e.name, e.cards):
+        card = (f"将{n.cards(e.cards)}当" if zh else f"{n.cards(e.cards)} as ") + n.quoted(e.name)
+    against = n._aimed = n._against()
+    head = (f"{who} {card}" if card.startswith("将") else f"{who} 使用{card}") if zh else f"{who} uses {card}"
+    if against is None:
+        return head
+    user, what, target = against
+    if zh:
+        owner = f" {n.seat(user)} 的" if user >= 0 else ""
+        on = f"对 {n.seat(target)} " if target >= 0 and what != "nullification" else ""
+        return f"{head}，抵消{owner}{n.quoted(what)}{on}的效果" if on else f"{head}，抵消{owner}{n.quoted(what)}"
+    owner = f"{n.seat(user)}'s " if user >= 0 else ("the " if what != "nullification" else "")
+    on = f" on {n.seat(target)}" if target >= 0 and what != "nullification" else ""
+    return f"{head} against {owner}{n.quoted(what)}{on}"
 
 
 def _play(n: Narrator, e: ev.CardPlayed) -> str:
-    return f"{n.seat(e.seat)}打出【{n.name(e.name)}】" if n.zh else f"{n.seat(e.seat)} plays {e.name}"
+    zh = n.zh
+    who = n.seat(e.seat)
+    if _converted(n, e.name, e.cards):
+        card = (f"将{n.cards(e.cards)}当{n.quoted(e.name)}打出" if zh else f"plays {n.cards(e.cards)} as {n.quoted(e.name)}")
+    else:
+        shown = n.cards(e.cards) if e.cards else n.quoted(e.name)
+        card = f"打出{shown}" if zh else f"plays {shown}"
+    ctx = ""
+    use = n._trick()
+    if n._judged is not None:  # played while a judgement is on show: it replaces the judgement card (鬼才)
+        ctx = "（改判）" if zh else " to replace the judgement card"
+    elif use is not None:
+        if use.seat == e.seat:
+            ctx = f"（自己的{n.quoted(use.name)}）" if zh else f" in its own {n.quoted(use.name)}"
+        else:
+            ctx = f"（响应 {n.seat(use.seat)} 的{n.quoted(use.name)}）" if zh else f" in answer to {n.seat(use.seat)}'s {n.quoted(use.name)}"
+    return f"{who} {card}{ctx}"
 
 
 def _trig(n: Narrator, e: ev.Triggered) -> str:
-    w = WINDOW_ZH.get(e.w, e.w) if n.zh else e.w
-    return f"{n.seat(e.seat)}的【{n.name(e.source)}】发动（{w}）" if n.zh else f"{n.seat(e.seat)}'s {e.source} triggers ({w})"
+    zh = n.zh
+    who = n.seat(e.seat)
+    on = n.seats(e.targets) if e.targets and e.targets != (e.seat,) else ""
+    if e.source in KINDS:  # an equipment or card effect
+        use = n._trick()
+        if e.w == "target_confirmed" and use is not None and e.seat in use.targets:
+            what = n.quoted(use.name)
+            return f"{who} 的{n.quoted(e.source)}生效：{what}对其无效" if zh else f"{who}'s {n.quoted(e.source)} takes effect: {what} has no effect on it"
+        if zh:
+            return f"{who} 的{n.quoted(e.source)}生效" + (f"，目标 {on}" if on else "")
+        return f"{who}'s {n.quoted(e.source)} takes effect" + (f" on {on}" if on else "")
+    if zh:
+        return f"{who} 发动{n.quoted(e.source)}" + (f"，目标 {on}" if on else "")
+    return f"{who} uses {n.quoted(e.source)}" + (f" on {on}" if on else "")
 
 
 def _damage(n: Narrator, e: ev.Damaged) -> str:
-    by = f"（{n.name(e.card)}）" if n.zh and e.card else f" by {e.card}" if e.card else ""
+    nature = word(NATURES, e.nature, n.lang)
     if n.zh:
-        return f"{n.seat(e.src)}对{n.seat(e.dst)}造成{e.n}点{NATURE_ZH.get(e.nature, e.nature)}伤害{by}"
-    nature = "" if e.nature == "normal" else f"{e.nature} "
+        by = f"（{n.quoted(e.card)}）" if e.card else ""
+        if e.src < 0:
+            return f"{n.seat(e.dst)} 受到{e.n}点{nature}伤害{by}"
+        return f"{n.seat(e.src)} 对 {n.seat(e.dst)} 造成{e.n}点{nature}伤害{by}"
+    by = f" ({n.quoted(e.card)})" if e.card else ""
+    nature = f"{nature} " if nature else ""
+    if e.src < 0:
+        return f"{n.seat(e.dst)} takes {e.n} {nature}damage{by}"
     return f"{n.seat(e.src)} deals {e.n} {nature}damage to {n.seat(e.dst)}{by}"
 
 
 def _hp_loss(n: Narrator, e: ev.HpLost) -> str:
-    return f"{n.seat(e.seat)}失去{e.n}点体力" if n.zh else f"{n.seat(e.seat)} loses {e.n} hp"
+    return f"{n.seat(e.seat)} 失去{e.n}点体力" if n.zh else f"{n.seat(e.seat)} loses {e.n} hp"
 
 
 def _recover(n: Narrator, e: ev.Recovered) -> str:
-    return f"{n.seat(e.seat)}回复{e.n}点体力" if n.zh else f"{n.seat(e.seat)} recovers {e.n} hp"
+    return f"{n.seat(e.seat)} 回复{e.n}点体力" if n.zh else f"{n.seat(e.seat)} recovers {e.n} hp"
 
 
 def _dying(n: Narrator, e: ev.Dying) -> str:
-    return f"{n.seat(e.seat)}进入濒死状态" if n.zh else f"{n.seat(e.seat)} is dying"
+    return f"{n.seat(e.seat)} 进入濒死状态，需要{n.quoted('peach')}" if n.zh else f"{n.seat(e.seat)} is dying and needs a {n.quoted('peach')}"
 
 
 def _death(n: Narrator, e: ev.Died) -> str:
     if n.zh:
-        role = f"（{ROLE_ZH.get(e.role, e.role)}）" if e.role else ""
-        return f"{n.seat(e.seat)}{role}阵亡，凶手：{n.seat(e.killer)}"
-    role = f" ({e.role})" if e.role else ""
-    return f"{n.seat(e.seat)}{role} dies, killed by {n.seat(e.killer)}"
+        role = f"（{_role(n, e.role)}）" if e.role else ""
+        by = f"，凶手：{n.seat(e.killer)}" if e.killer >= 0 else ""
+        return f"{n.seat(e.seat)}{role}阵亡{by}"
+    role = f", {'an' if e.role[:1] in 'aeiou' else 'a'} {e.role}," if e.role else ""
+    by = f"; killed by {n.seat(e.killer)}" if e.killer >= 0 else ""
+    return f"{n.seat(e.seat)}{role} dies{by}"
 
 
 def _end(n: Narrator, e: ev.GameEnded) -> str:
-    winners = ", ".join(n.seat(s) for s in e.winners) or ("无" if n.zh else "none")
-    points = ", ".join(f"{n.seat(s)} {p}" for s, p in enumerate(e.points))
-    if n.zh:
-        return f"游戏结束（{e.reason}），胜者：{winners}" + (f"；积分：{points}" if points else "")
-    return f"Game over ({e.reason}); winners: {winners}" + (f"; points: {points}" if points else "")
+    zh = n.zh
+    head = e.reason.split(":")[0]
+    how = word(ENDINGS, head, n.lang) if head in ENDINGS else n.name(head)  # a mode's own ending: its display_names
+    winners = n.seats(e.winners)
+    points = ("，" if zh else ", ").join(f"{n.seat(s)} {p}" for s, p in enumerate(e.points))
+    if zh:
+        return f"游戏结束：{how}" + (f"（{winners}）" if winners else "") + (f"；积分：{points}" if points else "")
+    return f"Game over: {how}" + (f" ({winners})" if winners else "") + (f"; points: {points}" if points else "")
 
 
-def _dec(n: Narrator, e: ev.Decided) -> None:
+def _dec(n: Narrator, e: ev.Decided) -> str | None:
+    if e.kind == "suit" and e.vis is None and e.option in SUITS:
+        return f"{n.seat(e.seat)} 选择了{word(SUITS, e.option, 'zh')}" if n.zh else f"{n.seat(e.seat)} names {word(SUITS, e.option, 'en')}"
     return None  # the consequence is narrated
 
 
@@ -250,18 +667,18 @@ def _reseed(n: Narrator, e: ev.Reseeded) -> str:
 
 
 def _quit(n: Narrator, e: ev.GameQuit) -> str:
-    return f"{n.seat(e.seat)}退出了游戏（未完）" if n.zh else f"{n.seat(e.seat)} quit the game (unfinished)"
+    return f"{n.seat(e.seat)} 退出了游戏（未完）" if n.zh else f"{n.seat(e.seat)} quit the game (unfinished)"
 
 
 def _chain(n: Narrator, e: ev.ChainToggled) -> str:
     if n.zh:
-        return f"{n.seat(e.seat)}{'横置' if e.on else '重置'}"
+        return f"{n.seat(e.seat)} {'被横置（连环）' if e.on else '被重置'}"
     return f"{n.seat(e.seat)} is {'chained' if e.on else 'unchained'}"
 
 
 def _shown(n: Narrator, e: ev.CardsShown) -> str:
     # Shown to everyone (展示), so every seat may read the cards.
-    return f"{n.seat(e.seat)}展示了{n.cards(e.cards)}" if n.zh else f"{n.seat(e.seat)} shows {n.cards(e.cards)}"
+    return f"{n.seat(e.seat)} 展示了{n.cards(e.cards)}" if n.zh else f"{n.seat(e.seat)} shows {n.cards(e.cards)}"
 
 
 _TEXT: dict[type, Callable] = {
@@ -298,7 +715,7 @@ _TEXT: dict[type, Callable] = {
 
 
 def card_label(c: int, lang: str = "en", rs: Any = None) -> str:
-    """A card as text (``杀[♠7]#3``), under the name its mode gives it (Hero Kill calls 桃 药)."""
+    """A card as a player reads it (【杀】♠7 / Slash ♠7), under the name its mode gives it (Hero Kill calls 桃 药)."""
     card = CARDS[c]
     own = rs.display_names.get(card.name) if rs is not None else None
     return card.label(lang, None if own is None else own[0] if lang == "zh" else own[1])
@@ -315,8 +732,9 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
         local = rs.display_names.get(name)
         if local is not None:
             return local[0] if zh else local[1]
-    if name in KINDS:
-        return KINDS[name].zh if zh else name
+    kind = KINDS.get(name)
+    if kind is not None:
+        return kind.title(lang)
     g = GENERALS.get(name)
     if g is not None:
         return g.name_zh if zh else (g.name_en or g.id)
@@ -324,4 +742,3 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     if sk is not None:
         return sk.name_zh if zh else (sk.name_en or sk.id)
     return name
-

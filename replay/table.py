@@ -1,57 +1,133 @@
-"""The table as text, from one seat's view (or the full review)."""
+"""The table as text, from one seat's view (or the full review).
+
+One row per character in fixed columns (measured in terminal columns, so
+Chinese names line up): seat, general, role, kingdom and gender, hp, hand
+size, distance from the viewer (``*``: in its attack range), equipment,
+judge zone and state.  A header says whose turn and phase it is, the draw
+and discard piles with the last cards discarded, and in the discard phase
+the hand limit; the viewer's own hand follows the rows.
+"""
 from __future__ import annotations
 
 from collections.abc import Collection
 
+from core.deck import CARDS
+from core.distance import attack_range, distance, in_attack_range
 from core.state import State
 from core.view import view
 
-from .narrate import PHASE_ZH, ROLE_ZH, card_label, display_name
+from .narrate import Narrator
+from .words import GENDERS, KINGDOMS, PHASES, ROLES, pad, width, word
+
+LAST_DISCARDS = 5
 
 
 def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = ()) -> str:
     """The table after ``state`` as ``seat`` sees it; ``unseen``: cards face down for it (see ``core.view``)."""
     v = view(state, seat, unseen)
     zh = lang == "zh"
-    rs = state.rs
+    n = Narrator(lang, seat, mode=state.mode)
+    n.table = state
 
-    def card(c: int | None) -> str:
+    def card(c: int | None, as_name: str = "") -> str:
         if c is None:  # a card lying face down for this seat
             return "暗置牌" if zh else "face-down card"
-        return card_label(c, lang, rs)
+        text = n.card(c)
+        if as_name and as_name != CARDS[c].name:
+            text += f"（当{n.quoted(as_name)}）" if zh else f" (as {n.quoted(as_name)})"
+        return text
 
-    lines = []
-    phase = PHASE_ZH.get(v["phase"], v["phase"]) if zh else v["phase"]
-    head = f"第{v['round']}轮 第{v['turn']}回合 当前{v['current']}号位 {phase}" if zh else f"round {v['round']} turn {v['turn']} | current seat {v['current']} | phase {phase or '-'}"
-    lines.append(f"{head} | {'牌堆' if zh else 'pile'} {v['pile_count']} | {'弃牌堆' if zh else 'discard'} {len(v['discard'])}")
-    seats = v["seats"]
+    sep = "、" if zh else ", "
+    lines = [_header(state, v, n, card)]
+    # Distances are counted from the viewer, or in the review from the current player.
+    origin = seat if seat is not None else (v["current"] if v["current"] >= 0 else None)
+    if origin is not None and state.chars[origin].alive and state.phase:
+        r = attack_range(state, origin)
+        lines.append(f"距离从 {n.seat(origin)} 算起，攻击范围{r}（*：在攻击范围内）" if zh else f"distances from {n.seat(origin)}, whose attack range is {r} (*: in range)")
+    heads = ["座位", "武将", "身份", "势力", "体力", "手牌", "距离", "装备 / 判定 / 状态"] if zh else ["seat", "general", "role", "kingdom", "hp", "hand", "dist", "equipment / judge / state"]
+    rows: list[list[str]] = []
     for p in v["characters"]:
-        owner = seats[p["owner"]]
+        c = p["seat"]
+        owner = v["seats"][p["owner"]]
         role = owner["role"]
-        role_text = (ROLE_ZH.get(role, role) if zh else role) if role else "?"
-        mark = ">" if p["seat"] == v["current"] else " "
-        status = "" if p["alive"] else (" 阵亡" if zh else " dead")
-        hp = "♥" * max(p["hp"], 0) + "♡" * max(p["max_hp"] - max(p["hp"], 0), 0)
-        general = "/".join(display_name(g, lang, rs) if g else ("暗置" if zh else "concealed") for g in p["generals"]) or "-"
-        row = f"{mark}[{p['seat']}] {general:<9} {role_text:<9} {hp:<6} {p['hp']}/{p['max_hp']}{status}"
-        row += f"  {'手牌' if zh else 'hand'} {p['hand_count']}"
-        if owner["points"] and p["owner"] == p["seat"]:  # what the mode calls them (天地人: 勾玉)
-            row += f"  {display_name('points', lang, rs)} {owner['points']}"
-        if p["equip"]:
-            row += "  " + " ".join(card(c) for c in p["equip"].values())
+        role_text = word(ROLES, role, lang) if role else "?"
+        gens = [(n.name(g) if g else ("暗置" if zh else "concealed")) for g in p["generals"]]
+        general = "/".join(gens) or "-"
+        kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"
+        gender = word(GENDERS, p["gender"], lang) if p["gender"] else ""
+        hp = max(p["hp"], 0)
+        bar = "♥" * hp + "♡" * max(p["max_hp"] - hp, 0) if p["max_hp"] <= 8 else ""
+        dist = ""
+        if origin is not None and p["alive"] and state.chars[origin].alive and state.phase:
+            if c == origin:
+                dist = "-"
+            else:
+                dist = f"{distance(state, origin, c)}{'*' if in_attack_range(state, origin, c) else ''}"
+        extra = [card(x) for x in p["equip"].values()]
         if p["judge"]:
-            row += ("  判定区 " if zh else "  judge ") + " ".join(card(c) for c in p["judge"])
-        for zone, cards in p["zones"].items():  # the mode's own zones (tripod's general zone)
+            names = state.chars[c].judge_names
+            extra.append(("判定区：" if zh else "judge: ") + sep.join(card(x, names.get(x, "") if x is not None else "") for x in p["judge"]))
+        for zone, cards in p.get("zones", {}).items():  # a mode's own zones (tripod's general zone)
             if cards:
-                names = rs.zones.get(zone, (zone, zone))
-                row += f"  {names[0] if zh else names[1]} " + " ".join(card(c) for c in cards)
+                extra.append(f"{n.zone(zone)}：" + sep.join(card(x) for x in cards) if zh else f"{n.zone(zone)}: " + sep.join(card(x) for x in cards))
+        if owner["points"] and p["owner"] == c:  # what the mode calls them (天地人: 勾玉)
+            extra.append(f"{n.name('points')} {owner['points']}")
+        states = []
+        if not p["alive"]:
+            states.append("阵亡" if zh else "dead")
         if p["chained"]:
-            row += " ⛓"
-        lines.append(row)
-        hand = owner["hand"]
-        if hand and (seat is None or p["owner"] == seat) and p["owner"] == p["seat"]:
-            lines.append("      " + " ".join(card(c) for c in hand))
+            states.append("连环" if zh else "chained")
+        if p["flipped"]:
+            states.append("翻面" if zh else "face down")
+        if seat is not None and p["owner"] == seat:
+            states.append("你" if zh else "you")
+        mark = ">" if c == v["current"] else " "
+        rows.append(
+            [
+                f"{mark}{c}{'号位' if zh else ''}",
+                general,
+                role_text,
+                f"{kingdom}{' ' + gender if gender else ''}",
+                f"{bar} {p['hp']}/{p['max_hp']}".strip(),
+                str(p["hand_count"]),
+                dist,
+                sep.join(extra + states),
+            ]
+        )
+    widths = [max(width(x) for x in col) for col in zip(heads, *rows)]
+    for row in [heads, *rows]:
+        lines.append(("  ".join(pad(x, w) for x, w in zip(row[:-1], widths)) + "  " + row[-1]).rstrip())
+    if seat is not None:
+        hand = v["seats"][seat]["hand"] or []
+        lines.append(("你的手牌：" if zh else "your hand: ") + (sep.join(card(x) for x in hand) or ("无" if zh else "none")))
+    elif not v["ended"]:
+        for s in v["seats"]:
+            if s["hand"]:
+                lines.append(f"{n.seat(s['seat'])} {'手牌' if zh else 'hand'}: " + sep.join(card(x) for x in s["hand"]))
     if v["ended"]:
-        winners = ", ".join(map(str, v["winners"])) or "-"
-        lines.append(f"{'游戏结束' if zh else 'game over'}: {v['end_reason']} | {'胜者' if zh else 'winners'} {winners}")
+        winners = n.seats(tuple(v["winners"])) or ("无人（和局）" if zh else "nobody (a draw)")
+        lines.append(f"游戏结束：胜者 {winners}" if zh else f"game over: winners {winners}")
     return "\n".join(lines)
+
+
+def _header(state: State, v: dict, n: Narrator, card) -> str:  # card: the row's card text
+    zh = n.zh
+    parts = []
+    if v["round"]:
+        parts.append(f"第{v['round']}轮 第{v['turn']}回合" if zh else f"round {v['round']}, turn {v['turn']}")
+    if v["current"] >= 0:
+        parts.append(n.seat(v["current"]))
+    if v["phase"]:
+        p = word(PHASES, v["phase"], n.lang)
+        parts.append(f"{p}阶段" if zh else f"{p} phase")
+        if v["phase"] == "discard" and v["current"] >= 0:
+            limit = state.rs.hand_limit(state, v["current"])
+            parts.append(f"手牌上限{limit}" if zh else f"hand limit {limit}")
+    parts.append(f"牌堆{v['pile_count']}张" if zh else f"draw pile {v['pile_count']}")
+    discard = v["discard"]
+    last = [c for c in discard[-LAST_DISCARDS:]]
+    text = f"弃牌堆{len(discard)}张" if zh else f"discard pile {len(discard)}"
+    if last:
+        text += ("，最近：" if zh else ", last: ") + ("、" if zh else ", ").join(card(c) for c in reversed(last))
+    parts.append(text)
+    return (" · ").join(parts)

@@ -18,6 +18,8 @@ import msgspec
 from core import events as ev
 from records.format import Header, RecordError, event_decoder, parse_header
 
+from .words import ending
+
 
 class Node(msgspec.Struct):
     game: str
@@ -25,7 +27,9 @@ class Node(msgspec.Struct):
     parent: str | None = None
     fork_at: int | None = None
     events: int | None = None  # None: no record of this game here
-    end: str | None = None  # "rebels (1, 3)", "quit by seat 0"; None while unfinished
+    end: str | None = None  # "the rebels win (seats 1, 3)", "quit by seat 0"; None while unfinished
+    reason: str | None = None  # the end's reason (lord, rebels, turn_limit:300 …; quit:SEAT for a person's quit)
+    winners: list[int] = []
     mode: str = ""
     players: int = 0
     seed: int | None = None
@@ -50,17 +54,19 @@ def read_node(path: Path) -> Node:
         raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
     header: Header = parse_header(first, str(path))
     n, last = _tail(path)
-    end = None
+    end = reason = None
+    winners: list[int] = []
     if n > 0:
         try:
             e = event_decoder(header.mode).decode(last)
         except (msgspec.DecodeError, RecursionError):
             e = None
         if type(e) is ev.GameEnded:
-            end = f"{e.reason} {tuple(e.winners)}" if e.winners else f"{e.reason}, no winner"
+            reason, winners = e.reason, list(e.winners)
+            end = ending(reason, winners, "en")
         elif type(e) is ev.GameQuit:
-            end = f"quit by seat {e.seat}"
-    return Node(game=header.game, paths=[str(path)], parent=header.parent, fork_at=header.fork_at, events=max(n, 0), end=end, mode=header.mode, players=header.players, seed=header.seed)
+            reason, end = f"quit:{e.seat}", f"quit by seat {e.seat}"
+    return Node(game=header.game, paths=[str(path)], parent=header.parent, fork_at=header.fork_at, events=max(n, 0), end=end, reason=reason, winners=winners, mode=header.mode, players=header.players, seed=header.seed)
 
 
 def scan(root: str | Path) -> tuple[list[Node], list[str]]:
@@ -88,7 +94,7 @@ def build(nodes: Iterable[Node]) -> list[Node]:
             continue
         have.paths += node.paths
         if (node.events or 0) > (have.events or 0):  # the longest record of the game speaks for it
-            have.events, have.end = node.events, node.end
+            have.events, have.end, have.reason, have.winners = node.events, node.end, node.reason, node.winners
     for node in list(by_game.values()):
         if node.parent is not None and node.parent not in by_game:
             by_game[node.parent] = Node(game=node.parent, mode=node.mode, players=node.players, seed=node.seed)
@@ -131,28 +137,41 @@ def find(roots: list[Node], game: str) -> Node | None:
     return None
 
 
-def label(node: Node, short: int = 8) -> str:
+def label(node: Node, short: int = 8, lang: str = "en") -> str:
+    """A game as one line: its record file(s), length, how it ended, and its id."""
+    zh = lang == "zh"
     gid = node.game[:short]
     if node.events is None:
-        return f"{gid} (no record here)"
-    state = f"over: {node.end}" if node.end else "unfinished"
-    return f"{gid} · {node.events} events · {state} · {', '.join(node.paths)}"
+        return f"游戏 {gid}（这里没有它的记录）" if zh else f"game {gid} (no record here)"
+    if node.reason is not None and node.reason.startswith("quit:"):
+        who = node.reason[5:]
+        state = f"{who}号位退出（未完）" if zh else f"quit by seat {who} (unfinished)"
+    elif node.reason is not None:
+        state = ("结束：" if zh else "over: ") + ending(node.reason, node.winners, lang)
+    else:
+        state = "未结束" if zh else "unfinished"
+    files = ", ".join(node.paths)
+    if zh:
+        return f"{files} · {node.events}个事件 · {state} · 游戏 {gid}"
+    return f"{files} · {node.events} events · {state} · game {gid}"
 
 
-def render(roots: list[Node]) -> str:
+def render(roots: list[Node], lang: str = "en") -> str:
     """The trees as text; a fork reads ``after N ─ child`` (it kept events 0..N)."""
+    zh = lang == "zh"
     lines: list[str] = []
 
     def walk(node: Node, prefix: str) -> None:
         for i, child in enumerate(node.children):
             last = i == len(node.children) - 1
-            at = f"after {child.fork_at - 1}" if child.fork_at else "after ?"
-            lines.append(f"{prefix}{'└─' if last else '├─'} {at} ─ {label(child)}")
+            n = str(child.fork_at - 1) if child.fork_at else "?"
+            at = f"第{n}个事件后" if zh else f"after {n}"
+            lines.append(f"{prefix}{'└─' if last else '├─'} {at} ─ {label(child, lang=lang)}")
             walk(child, prefix + ("   " if last else "│  "))
 
     for root in roots:
-        title = f"{root.mode} {root.players}p seed {root.seed}" if root.mode else ""
-        lines.append(f"{label(root)}" + (f"  [{title}]" if title else ""))
+        title = (f"{root.mode} {root.players}人 种子{root.seed}" if zh else f"{root.mode}, {root.players} players, seed {root.seed}") if root.mode else ""
+        lines.append(f"{label(root, lang=lang)}" + (f"  [{title}]" if title else ""))
         walk(root, "")
     return "\n".join(lines)
 
@@ -177,10 +196,11 @@ def from_archive(db: str | Path) -> list[Node]:
     nodes = []
     for row in rows:
         rec = dict(zip(["game", "parent", *extra], row))
-        end = None
+        end = reason = None
+        winners: list[int] = []
         if rec.get("end_reason") and rec.get("finished", True):
-            winners = tuple(rec.get("winners") or ())
-            end = f"{rec['end_reason']} {winners}" if winners else f"{rec['end_reason']}, no winner"
+            reason, winners = rec["end_reason"], list(rec.get("winners") or ())
+            end = ending(reason, winners, "en")
         nodes.append(
             Node(
                 game=str(rec["game"]),
@@ -189,6 +209,8 @@ def from_archive(db: str | Path) -> list[Node]:
                 paths=[str(rec["path"])] if rec.get("path") else [],
                 events=rec.get("events") or 0,
                 end=end,
+                reason=reason,
+                winners=winners,
                 mode=rec.get("mode") or "",
                 players=rec.get("players") or 0,
                 seed=rec.get("seed"),

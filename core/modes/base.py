@@ -97,8 +97,25 @@ class Ruleset:
         try:
             opts = msgspec.convert(options, self.Options)
         except msgspec.ValidationError as exc:
-            raise ModeError(f"mode {self.id!r}: bad option: {exc}") from None
+            raise ModeError(f"mode {self.id!r}: {_option_error(str(exc), options)}; options: {self.options_text()}") from None
         return msgspec.structs.asdict(opts)
+
+    def options_text(self) -> str:
+        """Every option with the values it takes: ``deck: basic|full, …, max_turns: a number``."""
+        info = msgspec.inspect.type_info(self.Options)
+        parts = []
+        for f in info.fields:  # type: ignore[attr-defined]
+            t = f.type
+            if isinstance(t, msgspec.inspect.LiteralType):
+                values = "|".join(map(str, t.values))
+            elif isinstance(t, msgspec.inspect.IntType):
+                values = "a number"
+            elif isinstance(t, msgspec.inspect.BoolType):
+                values = "true|false"
+            else:
+                values = "a name"
+            parts.append(f"{f.name}: {values}")
+        return ", ".join(parts)
 
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
         """The card numbers this game plays with; () means the 160 standard cards."""
@@ -236,6 +253,19 @@ class Ruleset:
     def narrate(self, narrator: Any, event: ev.Event) -> str | None:
         """A line for one of this mode's own events (None: the generic one)."""
         return None
+
+
+def _option_error(text: str, options: dict[str, Any]) -> str:
+    """msgspec's message about an option, as the option and the value given."""
+    import re
+
+    m = re.search(r"\$\.(\w+)", text)
+    if m and m.group(1) in options:
+        return f"bad option {m.group(1)}={options[m.group(1)]}"
+    m = re.search(r"unknown field `(\w+)`", text, re.I) or re.search(r"Object contains unknown field `(\w+)`", text)
+    if m:
+        return f"unknown option {m.group(1)!r}"
+    return f"bad option ({text})"
 
 
 RULESETS: dict[str, Ruleset] = {}

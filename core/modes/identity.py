@@ -4,10 +4,12 @@ Role sets: seed 002 for 4-7 players, seed 004 for 5 and 8; 9 and 10 follow
 the standard game.  Win conditions follow seeds 000 and 004.  Where the seeds
 disagree the choice is an option naming the seed each value follows.
 
-Choosing generals (seed 004): the lord is dealt ``lord_candidates`` (5),
-chooses one and shows it; then every other seat is dealt ``candidates`` (3),
-no general twice, and all choose at the same time — the choices are
-decisions, revealed together once everyone has chosen.
+Choosing generals: the lord is offered ``lord_candidates`` (5) generals —
+by the standard rule (``lord_offer=standard``) the lords of the pool (曹操,
+刘备, 孙权) and two more at random, by seed 004 (``lord_offer=seed004``) five
+at random — chooses one and shows it; then every other seat is dealt
+``candidates`` (3), no general twice, and all choose at the same time — the
+choices are decisions, revealed together once everyone has chosen.
 """
 from __future__ import annotations
 
@@ -60,6 +62,11 @@ class IdentityOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # (every seat plays ``general``; the skill-less stand-in by default).
     generals: Literal["choose", "random", "vanilla"] = "random"
     lord_candidates: int = 5
+    # Which generals the lord chooses from (generals=choose): "standard" (the
+    # standard rule: every lord of the pool — 曹操, 刘备, 孙权 — and the rest of
+    # lord_candidates at random; the ones not taken go back to the others) or
+    # "seed004" (lord_candidates at random; the ones not taken are set aside).
+    lord_offer: Literal["standard", "seed004"] = "standard"
     candidates: int = 3
     # The general every seat plays with generals=vanilla.
     general: str = "vanilla"
@@ -95,20 +102,29 @@ class Identity(Ruleset):
 
     def check(self, players: int, options: dict) -> dict:
         opts = super().check(players, options)
+        if opts["max_turns"] < 1:
+            raise ModeError(f"max_turns must be at least 1, not {opts['max_turns']}")
         content = self.content(opts)
         deck_cards(opts["deck"], content)
         if opts["general"] not in content.generals:
             raise ModeError(f"unknown general {opts['general']!r}")
         size = len(pool(content.generals))
         if opts["generals"] == "choose":
-            if not 1 <= opts["lord_candidates"] <= size:
-                raise ModeError(f"lord_candidates must be 1-{size} (there are {size} generals), not {opts['lord_candidates']}")
-            if opts["candidates"] < 1:
-                raise ModeError(f"candidates must be at least 1, not {opts['candidates']}")
-            if players - 1 > size - 1:
-                raise ModeError(f"{players} players need more than the {size} generals to choose from")
-        elif opts["generals"] == "random" and players > size:
-            raise ModeError(f"{players} players need more than the {size} generals")
+            least = len(lords_of(content)) if opts["lord_offer"] == "standard" else 1
+            if not least <= opts["lord_candidates"] <= size:
+                why = f" (lord_offer=standard offers the {least} lords and more)" if least > 1 else ""
+                raise ModeError(f"lord_candidates must be {least}-{size}{why}, not {opts['lord_candidates']}")
+            # Asked for, candidates must be dealt in full; by default a table too
+            # large for 3 each gets fewer (10 players: 2 each, the standard rule).
+            most = (size - 1) // (players - 1)
+            if not 1 <= opts["candidates"] <= (most if "candidates" in options else opts["candidates"]):
+                raise ModeError(f"candidates must be 1-{most} with {players} players ({size} generals, none twice), not {opts['candidates']}")
+        else:
+            # Only a choice of generals has a lord's offer; leaving it out keeps
+            # the options (and so the game ids) of bot games as they were.
+            del opts["lord_offer"]
+            if opts["generals"] == "random" and players > size:
+                raise ModeError(f"{players} players need more than the {size} generals")
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
@@ -167,6 +183,11 @@ class Identity(Ruleset):
             engine.discard_all(killer, reason="penalty", zones=zones)
 
 
+def lords_of(content: Content) -> tuple[str, ...]:
+    """The generals of the pool printed with a lord skill (standard edition: 曹操, 刘备, 孙权)."""
+    return tuple(g for g in pool(content.generals) if content.generals[g].lord_skills)
+
+
 def chosen(engine: "Engine", seat: int, gid: str) -> None:
     """Seat ``seat`` plays ``gid``; the lord has one more max hp."""
     g = engine.content.general(gid)
@@ -188,14 +209,22 @@ def choose_generals(engine: "Engine") -> Generator:
     ids = list(pool(st.content.generals))
     Draws(st.seed, "generals", 0).shuffle(ids)
     lk = opts.get("lord_candidates", 5)
-    offered = tuple(ids[:lk])
+    standard = opts.get("lord_offer", "seed004") == "standard"  # records from before the option: seed 004
+    if standard:
+        lords = lords_of(st.content)
+        offered = (*lords, *[g for g in ids if g not in lords][: lk - len(lords)])
+    else:
+        offered = tuple(ids[:lk])
     engine.emit(ev.GeneralsOffered(seat=0, generals=offered, vis=(0,)))
     pick = yield from engine.ask(Request(0, "general", prompt="general:lord", choices=tuple(Choice(option=g) for g in offered)))
     lord = pick.option
     chosen(engine, 0, lord)
     others = st.n - 1
     k = opts.get("candidates", 3)
-    rest = ids[lk:]
+    rest = [g for g in ids if g not in offered]
+    if standard:  # the lords and generals not taken go back, shuffled, to be dealt to the others
+        rest = [g for g in ids if g != lord]
+        Draws(st.seed, "generals", 1).shuffle(rest)
     if others * k > len(rest):
         rest = [g for g in ids if g != lord]
         Draws(st.seed, "generals", 1).shuffle(rest)

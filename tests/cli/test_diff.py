@@ -69,3 +69,30 @@ def test_bad_input(games: dict[str, Path], tmp_path: Path) -> None:
     assert res.exit_code != 0 and "cannot read" in res.output and len(res.output.strip().splitlines()) == 1
     res = run("diff", str(games["parent"]))
     assert res.exit_code != 0
+
+
+def test_the_first_difference_is_told_in_words_and_compared_where_it_takes_effect(tmp_path: Path) -> None:
+    from core import events as ev
+    from replay.fork import resume_record
+
+    parent = recorded_game(tmp_path, 5, 93, max_turns=40)
+    events = read_record(parent).events
+    # Take back a play-phase decision and choose another: the decision itself changes no table.
+    for k, e in enumerate(events):
+        if type(e) is ev.Decided and e.kind == "play" and k > 100:
+            game = resume_record(events, k)
+            other = next((c for c in game.request.choices if (c.cards, c.targets, c.option) != (e.cards, e.targets, e.option)), None)
+            if other is not None:
+                break
+    game.submit(other)
+    from records.format import write_record
+
+    b = tmp_path / "b.jsonl"
+    write_record(b, read_record(parent).header, game.events)
+    d = json.loads(run("diff", str(parent), str(b), "--json").output)
+    assert d["common_prefix"] == k and d["first_effect"]["event"] > k and d["at_difference"]
+    for lang in ("en", "zh"):
+        text = run("diff", str(parent), str(b), "--lang", lang).output
+        assert ("chooses:" if lang == "en" else "选择：") in text
+        assert ("first difference in effect at event" if lang == "en" else "牌桌才开始不同") in text
+        assert "#" not in text and "[" not in text.split("\n", 2)[2]  # no card numbers, no Python lists

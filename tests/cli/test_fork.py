@@ -28,7 +28,7 @@ def test_fork_writes_the_prefix_and_leaves_the_parent(parent: Path, tmp_path: Pa
     out = tmp_path / "f.jsonl"
     res = run("fork", str(parent), "--at", "250", "--out", str(out))
     assert res.exit_code == 0, res.output
-    assert "after event 250" in res.output and "keeps 251 events" in res.output and "next: seat" in res.output
+    assert "after event 250" in res.output and "keeps 251 events" in res.output and "to decide: " in res.output
     p, f = read_record(parent), read_record(out)
     assert f.events == p.events[:251]
     assert (f.header.parent, f.header.fork_at) == (p.header.game, 251)
@@ -90,7 +90,7 @@ def test_play_from_a_fork_offers_the_pending_decision_again(parent: Path, tmp_pa
     out = tmp_path / "me.jsonl"
     res = run("play", "--from", str(fork), "--seat", "0", "--out", str(out), input=f"{answer}\nq\n")
     assert res.exit_code == 0, res.output
-    assert f"continuing {fork} at event {k - 1}" in res.output and "-- your decision" in res.output
+    assert f"continuing {fork} at event {k - 1}" in res.output and "help for commands" in res.output
     me = read_record(out)
     assert me.events[-1] == ev.GameQuit(seat=0)  # q is recorded: the record ends on purpose
     played = me.events[:-1]
@@ -129,7 +129,7 @@ def test_continuing_a_finished_game_or_with_bad_flags_is_one_line(parent: Path, 
     for args, text in (
         (("--games", "2"), "needs --reseed"),
         (("--players", "6"), "come from the record"),
-        (("--bots", "basic,basic"), "give one bot or 5"),
+        (("--bots", "basic,basic"), "give one bot, or 5"),
     ):
         res = run("sim", "--from", str(fork), "--out", str(tmp_path / "c"), *args)
         assert res.exit_code != 0 and text in res.output, res.output

@@ -52,3 +52,37 @@ def test_stats_table_and_mode_filter(db: Path) -> None:
 
 def test_stats_errors_are_one_line(tmp_path: Path) -> None:
     assert "no archive at" in one_line_error(run("stats", "--db", tmp_path / "none.duckdb"))
+
+
+def test_forks_are_left_out_unless_asked_for(db: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from records import read_record
+
+    d = tmp_path / "g"
+    shutil.copytree(db.parent / "g", d)
+    first = sorted(d.glob("*.jsonl"))[0]
+    for k in range(3):  # three forks of one game, each played on with new luck
+        assert run("fork", first, "--at", "200", "--out", d / f"f{k}.jsonl").exit_code == 0
+        assert run("sim", "--from", d / f"f{k}.jsonl", "--reseed", str(k), "--out", d / f"c{k}").exit_code == 0
+    forked = tmp_path / "f.duckdb"
+    assert run("archive", "ingest", d, "--db", forked, "-q").exit_code == 0
+    whole = json.loads(run("stats", "--db", forked, "--json").stdout)
+    assert whole["summary"][0]["games"] == 6  # the default: only games that are nobody's fork
+    assert whole == json.loads(run("stats", "--db", db, "--json").stdout)
+    every = json.loads(run("stats", "--db", forked, "--json", "--forks").stdout)
+    # The three forks at one position are one game (one id); each continuation is a game.
+    assert every["summary"][0]["games"] == 6 + 1 + 3 and read_record(first).header.parent is None
+
+
+def test_the_table_names_generals_and_cards_and_gives_percentages(db: Path) -> None:
+    en = run("stats", "--db", db, "--by", "general").stdout
+    zh = run("stats", "--db", db, "--by", "general", "--lang", "zh").stdout
+    data = json.loads(run("stats", "--db", db, "--by", "general", "--json").stdout)
+    from replay.narrate import display_name
+
+    for row in data["by_general"]:
+        assert display_name(row["general"], "en") in en and display_name(row["general"], "zh") in zh
+        assert f"{row['win_rate'] * 100:.1f}%" in en
+    assert "Slash" in en and "【" not in en and "杀" in zh and "按武将" in zh and "胜率" in zh
+    assert not any(r["general"] in en.split() for r in data["by_general"])  # no ids

@@ -34,9 +34,9 @@ def test_sim_validate_replay_and_archive(tmp_path: Path) -> None:
 def test_a_person_chooses_generals_and_may_quit(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
     args = ["play", "--mode", "tiandiren", "--players", "4", "--seat", "2", "--seed", "5", "--out", str(out), "--lang", "zh"]
-    res = CliRunner().invoke(main, args, input="q\n")
+    res = CliRunner().invoke(main, args, input="1\nq\n")  # choose, then quit (a quit before any decision keeps nothing)
     assert res.exit_code == 0, res.output
-    shown, asked = res.stdout.index("0号位选择武将"), res.stdout.index("general:top")
+    shown, asked = res.stdout.index("0号位 选择武将"), res.stdout.index("选择你的武将")
     assert shown < asked  # the lord's general is shown before the others keep theirs
     rec = read_record(out)
     assert rec.header.mode == "tiandiren" and type(rec.events[-1]).__name__ != "GameEnded"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -28,11 +29,13 @@ def test_tree_of_forks_and_forks_of_forks(tmp_path: Path) -> None:
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
     pid = read_record(parent).header.game[:8]
-    assert lines[0].startswith(pid) or any(line.startswith(pid) for line in lines)
+    assert any(line.startswith(str(parent)) and f"game {pid}" in line for line in lines)
+    assert not re.search(r"\(\d+, \d+\)", text.output)  # winners in words, not as a Python tuple
+    assert any("over: the " in line or "unfinished" in line for line in lines)
     assert any("after 100 ─" in line and "a.jsonl" in line for line in lines)
     assert any("after 300 ─" in line and "b.jsonl" in line for line in lines)
     assert any("after 150 ─" in line and "c.jsonl" in line and line.startswith(("│", " ")) for line in lines)
-    assert any(line.startswith(read_record(other).header.game[:8]) for line in lines)
+    assert any(line.startswith(str(other)) for line in lines)
     # The forks of a game come in the order of their fork points.
     i100 = next(i for i, line in enumerate(lines) if "a.jsonl" in line)
     i300 = next(i for i, line in enumerate(lines) if "b.jsonl" in line)
@@ -76,7 +79,7 @@ def test_tree_from_an_archive(tmp_path: Path) -> None:
     text = run("tree", str(db))
     assert text.exit_code == 0, text.output
     lines = text.output.splitlines()
-    assert lines[0].startswith(read_record(parent).header.game[:8])
+    assert lines[0].startswith(str(parent)) and f"game {read_record(parent).header.game[:8]}" in lines[0]
     assert any("after 50 ─" in line and "a.jsonl" in line for line in lines)
     bad = tmp_path / "not.duckdb"
     bad.write_text("nope")

@@ -42,7 +42,7 @@ def test_replay_names_cards_the_hero_kill_way_and_shows_general_zones(games: Pat
     assert "武将牌·" in res.stdout and "【桃】" not in res.stdout and "general:" not in res.stdout
     moves = [i for i, e in enumerate(read_record(f).events) if type(e).__name__ == "CardsMoved" and e.dst == "general_zone"]
     res = run("replay", f, "--at", moves[0], "--as", "2")
-    assert res.exit_code == 0 and "general zone General·" in res.stdout
+    assert res.exit_code == 0 and "general zone: General·" in res.stdout
 
 
 def test_play_a_tripod_seat_at_the_terminal(tmp_path: Path) -> None:
@@ -50,7 +50,7 @@ def test_play_a_tripod_seat_at_the_terminal(tmp_path: Path) -> None:
     args = ["play", "--mode", "tripod", "--seed", "3", "--out", str(out), "--lang", "zh"]
     res = CliRunner().invoke(main, args, input="1\n1\n1\nq\n")
     assert res.exit_code == 0, res.output
-    assert "equipped general" not in res.stdout and "装备武将 武将牌·孙权" in res.stdout
+    assert "equipped general" not in res.stdout and "装备武将：【武将牌·孙权】" in res.stdout
     assert read_record(out).header.players == 3
 
 

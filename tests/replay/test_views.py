@@ -41,20 +41,39 @@ from core.evolve import apply, initial_state
 from core.modes import playable_modes, ruleset_of
 from core.state import State
 from core.view import SeatView, view
-from replay.narrate import Narrator, display_name
+from replay.narrate import ROLE_ZH, Narrator, display_name
 from replay.seek import Timeline
 from replay.visibility import SeenTracker, Visibility, open_cards
 from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonstration ruleset)
 
 from .games import bot_game
 
-CARD_ID = re.compile(r"\]#(\d+)")
 ROLE_WORDS = {
-    "lord": re.compile(r"\blord\b|主公"),
-    "loyalist": re.compile(r"\bloyalist\b|忠臣"),
-    "rebel": re.compile(r"\brebel\b|反贼"),
-    "renegade": re.compile(r"\brenegade\b|内奸"),
+    "lord": re.compile(r"\blord\b|主公", re.I),
+    "loyalist": re.compile(r"\bloyalist\b|忠臣", re.I),
+    "rebel": re.compile(r"\brebel\b|反贼", re.I),
+    "renegade": re.compile(r"\brenegade\b|内奸", re.I),
 }
+
+
+class CardNames:
+    """Which cards a line names: every card's label as ``n`` prints it
+    (``Slash ♠7``), found longest first so ``Fire Slash ♠7`` is not read as
+    ``Slash ♠7``.  A label printed on several cards names all of them."""
+
+    def __init__(self, n: Narrator) -> None:
+        self.cards: dict[str, set[int]] = {}
+        for c, card in enumerate(CARDS):
+            if card.name:
+                self.cards.setdefault(n.card(c), set()).add(c)
+        self.pattern = re.compile("|".join(re.escape(k) for k in sorted(self.cards, key=len, reverse=True)))
+
+    def named(self, line: str) -> list[set[int]]:
+        return [self.cards[m] for m in self.pattern.findall(line)]
+
+    def leaked(self, line: str, known: set[int]) -> list[set[int]]:
+        """Labels in ``line`` that no card the seat knows carries: a hidden card named."""
+        return [cs for cs in self.named(line) if not cs & known]
 MODES = playable_modes()
 GENERAL_CARDS = {c.number: c.name.partition(":")[2] for c in CARDS if c.name and c.kind.type == "general"}
 
@@ -160,6 +179,7 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
     vis = Visibility(events)
     tracker = SeenTracker(seats)
     narrators = [[Narrator(lang, s) for s in range(seats)] for lang in langs]
+    names = {lang: CardNames(Narrator(lang, mode=state.mode)) for lang in langs}
     generals = state.content.generals
     checks = 0
     for i, e in enumerate(events):
@@ -195,15 +215,16 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
             for by_lang in narrators:
                 n = by_lang[s]
                 line = n.line(e) or ""
-                leaked = {int(c) for c in CARD_ID.findall(line)} - known
-                assert not leaked, f"event {i}: seat {s} is told hidden cards {sorted(leaked)}: {line}"
+                leaked = names[n.lang].leaked(line, known)
+                assert not leaked, f"event {i}: seat {s} is told hidden cards {leaked}: {line}"
                 for role, pattern in ROLE_WORDS.items():
                     if pattern.search(line):
                         assert role in oracle.roles[s], f"event {i}: seat {s} is told a hidden role: {line}"
                 for g in hidden_names:
                     assert display_name(g, n.lang) not in line, f"event {i}: seat {s} is told the hidden general {g}: {line}"
                 if type(e) is ev.RolesDealt:
-                    assert line in (f"Your role is {e.roles[s]}", f"你的身份是{n.line(e)[5:]}")
+                    role = e.roles[s]
+                    assert line in ((f"Your role is {role}", f"你的身份是{ROLE_ZH.get(role, role)}") if role else ("You have no role yet", "你还没有身份"))
             checks += 1
     return checks
 
@@ -252,7 +273,7 @@ def test_peeked_cards_lie_face_down_for_the_other_seats() -> None:
         assert tl.view(i, other)["processing"] == [None] * len(peek.cards)
     assert tl.view(i, None)["processing"] == list(peek.cards)
     line = Narrator("en", (seat + 1) % 5).line(peek)
-    assert line and not CARD_ID.search(line)
+    assert line and not CardNames(Narrator("en")).named(line)
 
 
 def test_the_timeline_view_equals_the_streamed_view_at_random_points() -> None:

@@ -93,4 +93,4 @@ def test_packs_print_cards_at_their_own_numbers_in_any_order(monkeypatch: pytest
     with pytest.raises(deck.DeckError, match="no printed kind"):
         deck.add_cards(top + 5, [("test_nothing", "club", 3, "test")])
     assert len(deck.CARDS) == top + 1  # a refused print changes nothing
-    assert deck.CARDS[top - 49].label("en") == "test_token[-]#" + str(top - 49)  # no suit, no rank
+    assert deck.CARDS[top - 49].label("en") == "Test Token" and deck.CARDS[top - 49].label("zh") == "【测试】"  # no suit, no rank

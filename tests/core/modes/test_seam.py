@@ -314,7 +314,7 @@ def test_a_mode_keeps_cards_in_a_zone_of_a_characters_own_instead_of_its_hand() 
     assert view(st, 2)["characters"][0]["zones"] == {"stash": [peach]} and SeatView(st, 2).zone(0, "stash") == [peach]
     label = CARDS[peach].label("en")
     assert Narrator("en", 2, mode=mode).line(move) == f"seat 0 puts {label} into its stash (draw)"
-    assert Narrator("zh", 2, mode=mode).line(move) == f"0号位将{CARDS[peach].label('zh')}置入藏（draw）"
+    assert Narrator("zh", 2, mode=mode).line(move) == f"0号位 将{CARDS[peach].label('zh')}置入藏（摸牌）"
     t.game.engine.move((peach,), "stash", "discard", src_seat=0, reason="test")
     assert st.chars[0].zones["stash"] == [] and peach in st.discard
     assert snapshot(fold(t.events)) == snapshot(st)

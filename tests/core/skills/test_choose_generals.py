@@ -110,3 +110,63 @@ def test_the_choice_must_be_one_of_the_candidates() -> None:
     other = next(g for g in ("caocao", "liubei", "sunquan", "lvbu", "diaochan", "huatuo") if g not in offered)
     with pytest.raises(IllegalDecision):
         game.submit(Choice(option=other))
+
+
+def test_by_default_the_lord_is_offered_the_three_lords_and_two_more_at_random() -> None:
+    others = set()
+    for seed in range(6):
+        game = new_game("identity", 5, seed=seed, options={"generals": "choose"})
+        offered = [c.option for c in game.request.choices]
+        assert offered[:3] == ["caocao", "liubei", "sunquan"] and len(set(offered)) == 5
+        assert not any(general(g).lord_skills for g in offered[3:])
+        others.add(tuple(offered[3:]))
+        game.submit(Choice(option="liubei"))
+        dealt = [g for e in game.events if isinstance(e, ev.GeneralsOffered) and e.seat for g in e.generals]
+        assert "liubei" not in dealt and len(set(dealt)) == len(dealt) == 12
+    assert len(others) > 1  # the two others are drawn by the seed
+
+
+def test_seed_004s_five_at_random_is_an_option_and_what_old_records_replay() -> None:
+    import msgspec
+
+    new = new_game("identity", 5, seed=3, options={"generals": "choose", "lord_offer": "seed004"})
+    offered = [c.option for c in new.request.choices]
+    assert len(offered) == 5 and offered[:3] != ["caocao", "liubei", "sunquan"]
+    new.submit(new.request.choices[0])
+    # A record from before the option has no lord_offer: it replays as seed 004 dealt it.
+    start = new.events[0]
+    old_start = msgspec.structs.replace(start, options={k: v for k, v in start.options.items() if k != "lord_offer"})
+    again = resume([old_start, *new.events[1:]], from_start=True)
+    assert again.events[1:] == new.events[1:]
+
+
+def test_bot_games_with_random_generals_keep_their_options_and_ids() -> None:
+    from core.modes import ruleset_of
+    from records.session import sim_game_id
+
+    opts = ruleset_of("identity").check(5, {})
+    assert "lord_offer" not in opts
+    # The id `sgz sim --seed 1` gave before the option existed (pinned from that version).
+    assert sim_game_id("identity", 5, 1, opts, {str(s): "basic" for s in range(5)}) == "f256550422219892"
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "says"),
+    [
+        (10, {"candidates": 9}, "candidates must be 1-2 with 10 players"),
+        (5, {"candidates": 0}, "candidates must be 1-6"),
+        (5, {"lord_candidates": 2}, "lord_candidates must be 3-25"),
+        (5, {"lord_candidates": 2, "lord_offer": "seed004"}, None),
+    ],
+)
+def test_candidate_counts_that_cannot_be_dealt_are_refused(players: int, options: dict, says: str | None) -> None:
+    if says is None:
+        new_game("identity", players, seed=1, options={"generals": "choose", **options})
+        return
+    with pytest.raises(ModeError, match=says):
+        new_game("identity", players, seed=1, options={"generals": "choose", **options})
+
+
+def test_max_turns_must_allow_a_turn() -> None:
+    with pytest.raises(ModeError, match="max_turns must be at least 1"):
+        new_game("identity", 5, seed=1, options={"max_turns": 0})

@@ -364,7 +364,7 @@ def test_cards_are_narrated_under_hero_kill_names_and_the_general_zone_is_on_the
     assert "General·Zhao Yun" in en and "general:zhaoyun" not in en
     t2 = TripodTable(zones={1: ["zhaoyun"]}, generals={0: "lvbu"}, pile=QUIET)
     screen = render(t2.state, 2, "en")
-    assert "general zone General·Zhao Yun[-]#" in screen and "equipped general General·Lü Bu[-]#" in screen
+    assert "general zone: General·Zhao Yun" in screen and "equipped general: General·Lü Bu" in screen
 
 
 # -- bot games ----------------------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def test_the_table_shows_gouyu() -> None:
     t = table(4, gouyu={2: 3})
 
     def row(seat: int, lang: str, viewer: int) -> str:
-        return next(ln for ln in render(t.state, viewer, lang).splitlines() if f"[{seat}]" in ln)
+        return next(ln for ln in render(t.state, viewer, lang).splitlines() if ln[1:].startswith((f"{seat}号位 ", f"{seat} ")))
 
     assert row(2, "zh", 0).endswith("勾玉 3") and row(2, "en", 1).endswith("gouyu 3")
     assert "勾玉" not in row(1, "zh", 0)  # none: nothing shown

@@ -1,0 +1,328 @@
+"""A pending decision in words: what is asked, and each answer, as a player reads them.
+
+``Asked(request, state, lang)`` is the question (``title``), the answers
+(``options``: one line each, numbered by the terminal) and what to type
+(``hint``).  Names go through a ``Narrator`` over the same table, so a seat
+is named by its face-up general only and a card by name, suit and rank.  A
+request kind or prompt this module does not know (a mode's own) still reads
+as words: the names in its prompt, and its answers.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from core.deck import CARDS, KINDS
+from core.requests import Choice, Request
+from core.state import State
+
+from .narrate import Narrator, display_name
+from .words import GENDERS, KINGDOMS, OPTIONS, SUITS, word
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return -1
+
+
+class Asked:
+    """The question ``req`` asks ``seat`` (the one deciding), in ``lang``."""
+
+    def __init__(self, req: Request, state: State, lang: str = "en") -> None:
+        self.req = req
+        self.state = state
+        self.lang = lang
+        self.zh = lang == "zh"
+        self.n = Narrator(lang, req.seat, mode=state.mode)
+        self.n.table = state
+        parts = req.prompt.split(":") if req.prompt else [req.kind]
+        self.head = parts[0]
+        self.args = parts[1:]
+
+    # -- helpers ----------------------------------------------------------------
+
+    def _seat(self, i: int = 0) -> str:
+        c = _int(self.args[i]) if i < len(self.args) else -1
+        return self.n.seat(c) if c >= 0 else ""
+
+    def _names(self) -> str:
+        """The card names the answers offer (a 闪, or a 杀 made by a skill)."""
+        names: list[str] = []
+        forms = self.state.content.forms if self.state.content is not None else {}
+        for ch in self.req.choices:
+            name = CARDS[ch.cards[0]].name if ch.cards else forms[ch.option].name if ch.option in forms else ""
+            if name and name not in names:
+                names.append(name)
+        return ("或" if self.zh else " or ").join(self.n.quoted(x) for x in names)
+
+    def _count(self) -> str:
+        r = self.req
+        k = str(r.min) if r.min == r.max else f"{r.min}-{r.max}"
+        if self.zh:
+            return f"{k}张牌"
+        return f"{k} card{'s' * (r.max != 1)}"
+
+    # -- the question -------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        fn = getattr(self, f"_t_{self.req.kind}", None)
+        text = fn() if fn is not None else None
+        return text or self._generic()
+
+    def _word(self, p: str) -> str:
+        """A part of a prompt: a seat, a name (a mode may name its own terms in
+        ``display_names``), or the id itself in words."""
+        if p.lstrip("-").isdigit():
+            return self.n.seat(int(p))
+        name = self.n.name(p)
+        return name.replace("_", " ") if name == p else name
+
+    def _generic(self) -> str:
+        what = "：".join(self._word(p) for p in [self.head, *self.args] if p)
+        if self.req.is_pick:
+            return f"{what}：选择{self._count()}" if self.zh else f"{what}: choose {self._count()}"
+        return f"{what}：请选择" if self.zh else f"{what}: choose one"
+
+    def _t_play(self) -> str:
+        return "出牌阶段：使用一张牌或发动技能，或结束出牌阶段" if self.zh else "Your play phase: use a card or a skill, or end the play phase"
+
+    def _t_respond(self) -> str:
+        names, user, head = self._names(), self._seat(0), self.head
+        if head in KINDS:
+            if self.zh:
+                return f"是否打出{names}响应 {user} 的{self.n.quoted(head)}？"
+            return f"Play {names} against {user}'s {self.n.quoted(head)}?"
+        if self.zh:
+            return f"{user} 发动{self.n.quoted(head)}：是否替其打出{names}？"
+        return f"{user} uses {self.n.quoted(head)}: play {names} for it?"
+
+    def _t_use_slash(self) -> str:
+        targets = {t for ch in self.req.choices for t in ch.targets}
+        on = self.n.seats(tuple(sorted(targets)))
+        if self.head == "collateral":
+            user = self._seat(0)
+            if self.zh:
+                return f"{user} 的【借刀杀人】：对 {on} 使用一张【杀】，否则将武器交给 {user}"
+            return f"{user}'s Collateral: use a Slash on {on}, or give {user} your weapon"
+        if self.zh:
+            return f"{self.n.quoted(self.head)}：是否对 {on} 再使用一张【杀】？"
+        return f"{self.n.quoted(self.head)}: use another Slash on {on}?"
+
+    def _t_save(self) -> str:
+        dying = _int(self.args[0]) if self.args else -1
+        names = self._names()
+        if dying == self.req.seat:
+            return f"你进入濒死状态：是否使用{names}？" if self.zh else f"You are dying: use {names} to survive?"
+        who = self.n.seat(dying)
+        return f"{who} 进入濒死状态：是否对其使用{names}？" if self.zh else f"{who} is dying: use {names} to save it?"
+
+    def _t_discard(self) -> str:
+        if self.head == "discard":
+            st, c = self.state, self.req.seat
+            limit = st.rs.hand_limit(st, c) if st.rs is not None else 0
+            if self.zh:
+                return f"弃牌阶段：弃置{self._count()}（手牌上限{limit}）"
+            return f"Discard phase: discard {self._count()} (your hand limit is {limit})"
+        what = self.n.quoted(self.head)
+        return f"{what}：弃置{self._count()}" if self.zh else f"{what}: discard {self._count()}"
+
+    def _t_trigger(self) -> str:
+        source = self.args[-1] if self.args else self.head
+        target = next((t for ch in self.req.choices for t in ch.targets), -1)
+        on = ("，目标 " if self.zh else " on ") + self.n.seat(target) if target >= 0 and target != self.req.seat else ""
+        return f"是否发动{self.n.quoted(source)}{on}？" if self.zh else f"Use {self.n.quoted(source)}{on}?"
+
+    def _t_order(self) -> str:
+        return "多个技能同时发动：选择先发动哪一个" if self.zh else "Several of your skills act now: which goes first?"
+
+    def _t_nullify(self) -> str:
+        trick = self.head
+        user = _int(self.args[0]) if self.args else -1
+        target = _int(self.args[1]) if len(self.args) > 1 else -1
+        depth = _int(self.args[2]) if len(self.args) > 2 else 0
+        n, zh = self.n, self.zh
+        if user >= 0:
+            what = f"{n.seat(user)} 对 {n.seat(target)} 使用的{n.quoted(trick)}" if zh else f"{n.seat(user)}'s {n.quoted(trick)} on {n.seat(target)}"
+        else:
+            what = f"{n.seat(target)} 判定区里的{n.quoted(trick)}" if zh else f"the {n.quoted(trick)} in the judge zone of {n.seat(target)}"
+        if depth % 2 == 0:
+            return f"{what}即将生效：是否使用【无懈可击】抵消？" if zh else f"{what} is about to take effect: use a Nullification against it?"
+        return f"{what}已被【无懈可击】抵消：是否再使用【无懈可击】使其生效？" if zh else f"{what} is being cancelled by a Nullification: use a Nullification to let it take effect?"
+
+    def _t_pick_card(self) -> str:
+        owner = self._seat(0)
+        return f"{self.n.quoted(self.head)}：选择 {owner} 的一张牌" if self.zh else f"{self.n.quoted(self.head)}: choose a card of {owner}"
+
+    def _t_grace(self) -> str:
+        return "【五谷丰登】：选择一张亮出的牌获得" if self.zh else "Amazing Grace: take one of the revealed cards"
+
+    def _t_show(self) -> str:
+        user = self._seat(0)
+        return f"{user} 的{self.n.quoted(self.head)}：展示一张手牌" if self.zh else f"{user}'s {self.n.quoted(self.head)}: show one of your hand cards"
+
+    def _t_fire_attack(self) -> str:
+        target = self._seat(0)
+        suit = word(SUITS, self.args[1], self.lang) if len(self.args) > 1 else ""
+        if self.zh:
+            return f"【火攻】：是否弃置一张{suit}手牌，对 {target} 造成1点火焰伤害？"
+        return f"Fire Attack: discard a {suit} hand card to deal {target} 1 fire damage?"
+
+    def _t_option(self) -> str:
+        user = self._seat(0)
+        if self.head == "double_sword":
+            return f"{user} 的【雌雄双股剑】：弃置一张手牌，或令其摸一张牌" if self.zh else f"{user}'s Double Swords: discard a hand card, or let it draw a card"
+        return ""
+
+    def _t_convert(self) -> str:
+        forms = self.state.content.forms if self.state.content is not None else {}
+        form = forms.get(self.head)
+        name = self.args[0] if self.args else form.name if form is not None else ""
+        source = self.head if form is None else (form.skill or form.option)
+        if self.zh:
+            return f"{self.n.quoted(source)}：选择{self._count()}当{self.n.quoted(name)}"
+        return f"{self.n.quoted(source)}: choose {self._count()} to count as {self.n.quoted(name)}"
+
+    def _t_general(self) -> str:
+        if self.head == "general" and self.args[:1] == ["lord"]:
+            return "选择你的武将（你是主公：体力上限+1，其他人会看到你的选择）" if self.zh else "Choose your general (you are the lord: +1 max hp; everyone sees your choice)"
+        return "选择你的武将（暗中选择，所有人选好后一起亮出）" if self.zh else "Choose your general (in secret: all choices are shown together)"
+
+    def _t_give(self) -> str:
+        what = self.n.quoted(self.head)
+        return f"{what}：选择要交出的{self._count()}" if self.zh else f"{what}: choose {self._count()} to give"
+
+    def _t_suit(self) -> str:
+        user = self._seat(0)
+        return f"{user} 的{self.n.quoted(self.head)}：选择一种花色" if self.zh else f"{user}'s {self.n.quoted(self.head)}: name a suit"
+
+    def _t_skill(self) -> str:
+        n, zh, head = self.n, self.zh, self.head
+        what = n.quoted(head)
+        if head == "guicai" and len(self.args) >= 3:
+            whose, why, card = n.seat(_int(self.args[0])), n.quoted(self.args[1]), n.card(_int(self.args[2]))
+            if zh:
+                return f"{what}：是否打出一张手牌代替 {whose} 的判定牌{card}（{why}）？"
+            return f"{what}: play a hand card to replace the judgement card {card} of {whose} ({why})?"
+        if head == "guanxing":
+            if zh:
+                return f"{what}：按顺序选择置于牌堆顶的牌（第一张在最上），其余置于牌堆底"
+            return f"{what}: choose the cards to put back on top, topmost first; the rest go to the bottom"
+        if head == "ganglie":
+            src = self._seat(0)
+            return f"{src} 的{what}：弃置两张手牌，或受到1点伤害" if zh else f"{src}'s {what}: discard two hand cards, or take 1 damage"
+        if head == "liuli":
+            return f"{what}：是否弃置一张牌，将【杀】转移给攻击范围内的另一名角色？" if zh else f"{what}: discard a card to pass the Slash on to another character in your range?"
+        req = self.req
+        if req.is_pick:
+            return f"{what}：选择{self._count()}" if zh else f"{what}: choose {self._count()}"
+        shapes = {("c" if ch.cards else "") + ("t" if ch.targets else "") + ("o" if ch.option and not ch.is_pass else "") for ch in req.choices}
+        if shapes <= {"t", ""}:
+            return f"{what}：选择目标" if zh else f"{what}: choose the target"
+        if shapes <= {"ct", ""}:
+            return f"{what}：选择一张牌和交给谁" if zh else f"{what}: choose a card and who gets it"
+        if shapes <= {"c", ""}:
+            return f"{what}：选择一张牌" if zh else f"{what}: choose a card"
+        return f"{what}：请选择" if zh else f"{what}: choose one"
+
+    # -- the answers ------------------------------------------------------------------
+
+    @property
+    def options(self) -> list[str]:
+        if self.req.is_pick:
+            return [self.n.card(c) for c in self.req.cards]
+        return [self.choice(ch) for ch in self.req.choices]
+
+    def choice(self, ch: Choice) -> str:
+        n, zh, req = self.n, self.zh, self.req
+        parts: list[str] = []
+        opt = ch.option
+        content: Any = self.state.content
+        if opt:
+            if ch.is_pass:
+                parts.append(_pass_word(req.kind, self.lang))
+            elif req.kind == "general" or (content is not None and opt in content.generals):
+                parts.append(general_line(opt, self.lang, self.state))
+            elif opt == "end" and req.kind == "play":
+                parts.append(word(OPTIONS, "end", self.lang))
+            elif content is not None and opt in content.forms:
+                form = content.forms[opt]
+                source = form.skill or form.option
+                parts.append(f"{n.quoted(source)}（当{n.quoted(form.name)}）" if zh else f"{n.quoted(source)} (as {n.quoted(form.name)})")
+            elif content is not None and opt in content.actions:
+                parts.append(f"发动{n.quoted(opt)}" if zh else f"Use {n.quoted(opt)}")
+            elif opt in SUITS:
+                parts.append(word(SUITS, opt, self.lang))
+            elif opt == "hand":
+                parts.append(word(OPTIONS, "hand", self.lang))
+            elif opt in ("discard", "draw", "damage"):
+                parts.append(_option_word(self.head, opt, self.lang))
+            elif opt == "recast":
+                parts.append(word(OPTIONS, "recast", self.lang))
+            elif req.kind in ("trigger", "order"):
+                parts.append(f"发动{n.quoted(opt)}" if zh else f"Use {n.quoted(opt)}")
+            else:
+                parts.append(n.name(opt))
+        if ch.cards:
+            parts.append(n.cards(ch.cards))
+        targets = tuple(t for t in ch.targets if not (req.kind in ("play", "save") and t == req.seat and len(ch.targets) == 1))
+        if targets and not (req.kind in ("respond", "use_slash", "trigger")):
+            arrow = "→ " if not zh else "→ "
+            parts.append(arrow + n.seats(targets))
+        return " ".join(parts) or ("（无）" if zh else "(nothing)")
+
+    @property
+    def hint(self) -> str:
+        req = self.req
+        if req.is_pick:
+            k = str(req.min) if req.min == req.max else f"{req.min}-{req.max}"
+            if self.zh:
+                return f"输入{k}个编号（空格分隔）；help 查看命令"
+            return f"type {k} number{'s' * (req.max != 1)} separated by spaces; help for commands"
+        if self.zh:
+            return f"输入编号 1-{len(req.choices)}；help 查看命令"
+        return f"type a number 1-{len(req.choices)}; help for commands"
+
+
+def _pass_word(kind: str, lang: str) -> str:
+    zh = lang == "zh"
+    words = {
+        "respond": ("不打出", "Do not play"),
+        "save": ("不使用", "Do not use"),
+        "nullify": ("不使用【无懈可击】", "Do not nullify"),
+        "trigger": ("不发动", "Do not use it"),
+        "use_slash": ("不使用【杀】", "Do not use a Slash"),
+        "fire_attack": ("不弃牌", "Do not discard"),
+    }
+    got = words.get(kind)
+    if got is None:
+        return word(OPTIONS, "pass", lang)
+    return got[0] if zh else got[1]
+
+
+def _option_word(head: str, opt: str, lang: str) -> str:
+    special = {
+        ("ganglie", "discard"): ("弃置两张手牌", "Discard two hand cards"),
+        ("double_sword", "discard"): ("弃置一张手牌", "Discard a hand card"),
+        ("double_sword", "draw"): ("令其摸一张牌", "Let it draw a card"),
+    }
+    got = special.get((head, opt))
+    if got is None:
+        return word(OPTIONS, opt, lang)
+    return got[0] if lang == "zh" else got[1]
+
+
+def general_line(gid: str, lang: str, state: State | None = None) -> str:
+    """A general as a candidate: name, kingdom, gender, hp and its skills' names."""
+    from core.generals import GENERALS
+
+    g = GENERALS.get(gid)
+    rs = state.rs if state is not None else None
+    name = display_name(gid, lang, rs)
+    if g is None:
+        return name
+    skills = ("、" if lang == "zh" else ", ").join(display_name(s, lang, rs) for s in (*g.skills, *g.lord_skills))
+    if lang == "zh":
+        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{g.max_hp}）：{skills}"
+    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {g.max_hp} hp): {skills}"

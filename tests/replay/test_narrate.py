@@ -1,0 +1,92 @@
+"""Narration names what a player needs and never an internal id.
+
+The engine's requests are the oracle for what the narrator infers from the
+events alone: a 无懈可击's request prompt says which trick, user and target it
+answers, so the narrator's "against X's trick on Y" is checked against it over
+seeded bot games.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core import events as ev
+from core.bots import bot_choice
+from core.deck import CARDS
+from core.game import new_game
+from replay.narrate import Narrator
+
+ID_LIKE = re.compile(r"#\d|\[[♠♥♣♦]|\b[a-z]+_[a-z_]+\b")
+
+
+def nullify_game(seed: int, players: int = 6) -> tuple[list[ev.Event], dict[int, tuple[str, int, int, int]]]:
+    """A bot game, and for each 无懈可击 used: the prompt of the request it answered (trick, user, target, depth)."""
+    game = new_game("identity", players, seed, {"max_turns": 60})
+    aimed: dict[int, tuple[str, int, int, int]] = {}
+    while not game.over:
+        req = game.request
+        assert req is not None
+        choice = bot_choice("random" if seed % 2 else "basic", game.state, req)
+        before = len(game.events)
+        game.submit(choice)
+        if req.kind == "nullify" and not choice.is_pass:
+            trick, user, target, depth = req.prompt.split(":")
+            i = next(i for i in range(before, len(game.events)) if type(game.events[i]) is ev.CardUsed and game.events[i].name == "nullification")
+            aimed[i] = (trick, int(user), int(target), int(depth))
+    return game.events, aimed
+
+
+@pytest.mark.parametrize("seed", range(1, 25))
+def test_a_nullification_is_narrated_against_what_it_answers(seed: int) -> None:
+    events, aimed = nullify_game(seed)
+    n = Narrator("en")
+    for i, e in enumerate(events):
+        n.line(e)
+        if i in aimed:
+            trick, user, target, depth = aimed[i]
+            assert n._uses[-1].against is not None, f"event {i}: no target for {trick}"
+            got_user, got_what, got_target = n._uses[-1].against
+            if depth == 0:
+                assert (got_what, got_user, got_target) == (trick, user, target), f"event {i}"
+            else:
+                assert got_what == "nullification"
+
+
+def test_the_nullification_oracle_sees_every_kind_of_aim() -> None:
+    kinds = set()
+    for seed in range(1, 25):
+        _, aimed = nullify_game(seed)
+        for trick, user, target, depth in aimed.values():
+            kinds.add("delayed" if user < 0 else "nested" if depth else "mass" if trick in ("savage_assault", "archery_attack", "god_salvation", "amazing_grace") else "single")
+    assert kinds == {"delayed", "nested", "mass", "single"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_no_line_shows_an_internal_id(lang: str) -> None:
+    events, _ = nullify_game(3)
+    n = Narrator(lang)
+    lines = [t for e in events if (t := n.line(e))]
+    assert len(lines) > 200
+    for text in lines[1:]:  # the roles line of the full review is data-free too
+        assert not ID_LIKE.search(text), text
+
+
+def test_cards_read_as_a_player_says_them() -> None:
+    n, z = Narrator("en"), Narrator("zh")
+    chitu = next(c.number for c in CARDS if c.face == "赤兔")
+    assert n.card(0) == "Slash ♠7" and z.card(0) == "【杀】♠7"
+    assert n.card(chitu) == "Chitu ♥5" and z.card(chitu) == "【赤兔】♥5"
+
+
+def test_a_seat_is_named_by_its_face_up_general_only() -> None:
+    events = nullify_game(2, players=5)[0]
+    n = Narrator("zh", viewer=1)
+    for e in events[:40]:
+        n.line(e)
+    st = n.table
+    assert st is not None
+    g = st.chars[2].general
+    assert n.seat(2).startswith("2号位 ") and n.seat(2).endswith(n.name(g))
+    st.chars[2].slots[0].vis = (2,)  # concealed from seat 1: the name goes
+    assert n.seat(2) == "2号位"

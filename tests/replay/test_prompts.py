@@ -1,0 +1,43 @@
+"""Every question a seat is asked reads in words, in both languages: over seeded
+bot games, each request's question and answers name no internal id or prompt."""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from core.bots import bot_choice
+from core.game import new_game
+from replay.prompts import Asked
+
+# A card or skill id (fire_slash, double_sword), a raw prompt (slash:2), a card number, a Python literal.
+INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:-?\d|#\d|\(\)|\[\]|None\b")
+
+
+@pytest.fixture(scope="module")
+def questions() -> list[tuple[str, str, str, list[str], str]]:
+    """(kind, question, answers) in en and zh for every request of a few games."""
+    rows = []
+    for seed in range(1, 9):
+        game = new_game("identity", 5 + seed % 4, seed, {"max_turns": 40, "generals": "choose"})
+        while not game.over:
+            req = game.request
+            for lang in ("en", "zh"):
+                a = Asked(req, game.state, lang)
+                rows.append((req.kind, lang, a.title, a.options, a.hint))
+            game.submit(bot_choice("random" if seed % 2 else "basic", game.state, req))
+    return rows
+
+
+def test_the_games_ask_every_common_kind_of_question(questions) -> None:
+    kinds = {k for k, *_ in questions}
+    assert {"general", "play", "respond", "save", "discard", "nullify", "pick_card", "trigger", "skill"} <= kinds, kinds
+
+
+def test_every_question_and_answer_is_in_words(questions) -> None:
+    for kind, lang, title, options, hint in questions:
+        assert title and options and hint, (kind, title)
+        for text in (title, *options):
+            assert text and not INTERNAL.search(text), (kind, lang, text)
+        if lang == "zh":
+            assert re.search(r"[\u4e00-\u9fff]", title), (kind, title)  # the question itself is in Chinese
