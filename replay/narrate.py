@@ -59,6 +59,10 @@ class Narrator:
             return own[0] if self.zh else own[1]
         return ZONE_ZH.get(z, z) if self.zh else z
 
+    def role(self, r: str) -> str:
+        """A role in the reader's language (a mode's own roles by its names: 主将)."""
+        return ROLE_ZH.get(r) or self.name(r) if self.zh else r
+
     def cards(self, cs: tuple[int, ...], vis: tuple[int, ...] | None = None) -> str:
         if vis is not None and self.viewer is not None and self.viewer not in vis:
             return f"{len(cs)}张牌" if self.zh else f"{len(cs)} card{'s' * (len(cs) != 1)}"
@@ -97,10 +101,10 @@ def _start(n: Narrator, e: ev.GameStarted) -> str:
 
 def _roles(n: Narrator, e: ev.RolesDealt) -> str:
     if n.viewer is None:
-        parts = [f"{n.seat(s)}{ROLE_ZH[r] if n.zh else ' ' + r}" for s, r in enumerate(e.roles)]
+        parts = [f"{n.seat(s)}{n.role(r) if n.zh else ' ' + r}" for s, r in enumerate(e.roles)]
         return ("身份：" if n.zh else "Roles: ") + ", ".join(parts)
     role = e.roles[n.viewer]
-    return f"你的身份是{ROLE_ZH[role]}" if n.zh else f"Your role is {role}"
+    return f"你的身份是{n.role(role)}" if n.zh else f"Your role is {role}"
 
 
 def _general(n: Narrator, e: ev.GeneralChosen) -> str:
@@ -142,7 +146,7 @@ def _skill_state(n: Narrator, e: ev.SkillStateChanged) -> None:
 
 
 def _show_role(n: Narrator, e: ev.RoleShown) -> str:
-    return f"{n.seat(e.seat)}亮明身份：{ROLE_ZH[e.role]}" if n.zh else f"{n.seat(e.seat)} shows role: {e.role}"
+    return f"{n.seat(e.seat)}亮明身份：{n.role(e.role)}" if n.zh else f"{n.seat(e.seat)} shows role: {e.role}"
 
 
 def _shuffle(n: Narrator, e: ev.PileShuffled) -> str:
@@ -227,7 +231,7 @@ def _dying(n: Narrator, e: ev.Dying) -> str:
 
 def _death(n: Narrator, e: ev.Died) -> str:
     if n.zh:
-        role = f"（{ROLE_ZH.get(e.role, e.role)}）" if e.role else ""
+        role = f"（{n.role(e.role)}）" if e.role else ""
         return f"{n.seat(e.seat)}{role}阵亡，凶手：{n.seat(e.killer)}"
     role = f" ({e.role})" if e.role else ""
     return f"{n.seat(e.seat)}{role} dies, killed by {n.seat(e.killer)}"

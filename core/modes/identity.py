@@ -99,16 +99,7 @@ class Identity(Ruleset):
         deck_cards(opts["deck"], content)
         if opts["general"] not in content.generals:
             raise ModeError(f"unknown general {opts['general']!r}")
-        size = len(pool(content.generals))
-        if opts["generals"] == "choose":
-            if not 1 <= opts["lord_candidates"] <= size:
-                raise ModeError(f"lord_candidates must be 1-{size} (there are {size} generals), not {opts['lord_candidates']}")
-            if opts["candidates"] < 1:
-                raise ModeError(f"candidates must be at least 1, not {opts['candidates']}")
-            if players - 1 > size - 1:
-                raise ModeError(f"{players} players need more than the {size} generals to choose from")
-        elif opts["generals"] == "random" and players > size:
-            raise ModeError(f"{players} players need more than the {size} generals")
+        check_generals(players, opts, content)
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
@@ -134,11 +125,7 @@ class Identity(Ruleset):
                 ids = [opts.get("general", "vanilla")] * st.n
             for seat in range(st.n):
                 chosen(engine, seat, ids[seat])
-        order = list(deck_numbers(st.deck))
-        Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
-        engine.emit(ev.PileShuffled(order=tuple(order)))
-        for seat in st.seats_from(0):
-            yield from engine.draw(seat, 4, reason="deal")
+        yield from shuffle_and_deal(engine)
 
     def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
         chars, seats = state.chars, state.seats
@@ -167,10 +154,37 @@ class Identity(Ruleset):
             engine.discard_all(killer, reason="penalty", zones=zones)
 
 
-def chosen(engine: "Engine", seat: int, gid: str) -> None:
-    """Seat ``seat`` plays ``gid``; the lord has one more max hp."""
+def check_generals(players: int, opts: dict, content: Content) -> None:
+    """The ``generals`` options fit the pool and the player count."""
+    size = len(pool(content.generals))
+    if opts["generals"] == "choose":
+        if not 1 <= opts["lord_candidates"] <= size:
+            raise ModeError(f"lord_candidates must be 1-{size} (there are {size} generals), not {opts['lord_candidates']}")
+        if opts["candidates"] < 1:
+            raise ModeError(f"candidates must be at least 1, not {opts['candidates']}")
+        if players - 1 > size - 1:
+            raise ModeError(f"{players} players need more than the {size} generals to choose from")
+    elif opts["generals"] == "random" and players > size:
+        raise ModeError(f"{players} players need more than the {size} generals")
+
+
+def shuffle_and_deal(engine: "Engine", cards: int = 4) -> Generator:
+    """Shuffle the game's deck into the draw pile and deal ``cards`` to each, from seat 0."""
+    st = engine.state
+    order = list(deck_numbers(st.deck))
+    Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
+    engine.emit(ev.PileShuffled(order=tuple(order)))
+    for seat in st.seats_from(0):
+        yield from engine.draw(seat, cards, reason="deal")
+
+
+def chosen(engine: "Engine", seat: int, gid: str, bonus: int | None = None) -> None:
+    """Seat ``seat`` plays ``gid`` shown to everyone, with ``bonus`` more max hp
+    (by default the lord has one more)."""
     g = engine.content.general(gid)
-    hp = g.max_hp + (1 if engine.state.seats[seat].role == "lord" else 0)
+    if bonus is None:
+        bonus = 1 if engine.state.seats[seat].role == "lord" else 0
+    hp = g.max_hp + bonus
     engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
 
 

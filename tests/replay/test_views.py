@@ -212,7 +212,7 @@ def mode_game(mode: str, seed: int, bot: str, max_turns: int) -> list[ev.Event]:
     players = ruleset_of(mode).players
     # Generals chosen at the same time are secret decisions (identity, 天地人): half the games.
     options = {"generals": "choose"} if mode in ("identity", "tiandiren") and seed % 2 else {}
-    return bot_game(players.start + seed % len(players), seed, bot, max_turns=max_turns, mode=mode, **options)
+    return bot_game(players[seed % len(players)], seed, bot, max_turns=max_turns, mode=mode, **options)
 
 
 def test_every_playable_mode_is_checked() -> None:
