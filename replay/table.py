@@ -28,7 +28,7 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
     for p in v["characters"]:
         owner = seats[p["owner"]]
         role = owner["role"]
-        role_text = (ROLE_ZH.get(role, role) if zh else role) if role else "?"
+        role_text = ((ROLE_ZH.get(role) or display_name(role, lang, rs)) if zh else role) if role else "?"
         mark = ">" if p["seat"] == v["current"] else " "
         status = "" if p["alive"] else (" 阵亡" if zh else " dead")
         hp = "♥" * max(p["hp"], 0) + "♡" * max(p["max_hp"] - max(p["hp"], 0), 0)
