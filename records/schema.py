@@ -39,8 +39,9 @@ def schemas() -> dict[str, dict[str, Any]]:
 
     from core.modes import BUILTIN, ruleset_of
 
-    # Every event a mode of sgz writes: the core ones and each ruleset's own.
-    extra = tuple(t for mode in BUILTIN for t in ruleset_of(mode).events)
+    # Every event a mode of sgz writes: the core ones and each ruleset's own
+    # (modes may share an event type: each is listed once).
+    extra = tuple(dict.fromkeys(t for mode in BUILTIN for t in ruleset_of(mode).events))
     (header, event), defs = msgspec.json.schema_components([Header, ev.union(extra)], ref_template="#/$defs/{name}")
 
     def doc(root: dict[str, Any], title: str, description: str) -> dict[str, Any]:

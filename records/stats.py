@@ -3,7 +3,9 @@ its Parquet export (``records.archive.attach_parquet``), so the two can be
 compared.  Nothing here imports DuckDB.
 
 Win rates count seats of finished games (a draw is not a win) and come with a
-95% Wilson score interval.
+95% Wilson score interval.  Where some game in scope has post-game points (a
+mode that scores: Hero Kill's), the groups also show the mean points of
+their seats (a game that ended without a winner scores none).
 """
 from __future__ import annotations
 
@@ -22,10 +24,11 @@ def _mode(mode: str | None, alias: str = "g", forks: bool = True) -> str:
     return where if forks else f"{where} AND {alias}.parent IS NULL"
 
 
-def queries(by: str = "role", mode: str | None = None, forks: bool = True) -> dict[str, str]:
+def queries(by: str = "role", mode: str | None = None, forks: bool = True, points: bool = False) -> dict[str, str]:
     """{section: SQL}; parameters: ``$mode`` when ``mode`` is given.  Without
     ``forks`` only games that are nobody's fork count (a fork repeats its
-    parent's start, and a fork tree of one position would weigh it many times)."""
+    parent's start, and a fork tree of one position would weigh it many times).
+    ``points``: add the mean post-game points of each group."""
     if by not in BY:
         raise ValueError(f"--by {by}: choose one of {', '.join(BY)}")
     keys = BY[by]
@@ -38,6 +41,7 @@ def queries(by: str = "role", mode: str | None = None, forks: bool = True) -> di
     dmg_from = "damage d JOIN games g ON g.game = d.game" if joined else "damage d"
     dth_from = "deaths d JOIN games g ON g.game = d.game" if joined else "deaths d"
     where = _mode(mode, forks=forks)
+    mean_points = (", mean_points", ", round(avg(s.points), 2) AS mean_points") if points else ("", "")
     return {
         "summary": f"""
             SELECT count(*) AS games,
@@ -52,10 +56,10 @@ def queries(by: str = "role", mode: str | None = None, forks: bool = True) -> di
             SELECT {", ".join(names)}, n::BIGINT AS seats, wins, round(wins / n, 4) AS win_rate,
                    round((p + {z2} / (2 * n) - {Z} * sqrt(p * (1 - p) / n + {z2} / (4 * n * n))) / (1 + {z2} / n), 4) AS ci_low,
                    round((p + {z2} / (2 * n) + {Z} * sqrt(p * (1 - p) / n + {z2} / (4 * n * n))) / (1 + {z2} / n), 4) AS ci_high,
-                   mean_turns
+                   mean_turns{mean_points[0]}
             FROM (SELECT {key_sel}, count(*)::DOUBLE AS n, count(*) FILTER (WHERE s.won) AS wins,
                          count(*) FILTER (WHERE s.won) / count(*)::DOUBLE AS p,
-                         round(avg(g.turns), 2) AS mean_turns
+                         round(avg(g.turns), 2) AS mean_turns{mean_points[1]}
                   FROM seats s JOIN games g ON g.game = s.game
                   WHERE g.finished AND {where}
                   GROUP BY {key_grp})
@@ -78,8 +82,10 @@ def run(con, by: str = "role", mode: str | None = None, forks: bool = True) -> d
     params = {"mode": mode} if mode else None
     if not forks and not con.execute("SELECT count(*) FROM games WHERE parent IS NOT NULL").fetchone()[0]:
         forks = True  # no fork in the archive: the same numbers without the extra joins
+    scored = f"SELECT count(*) FROM seats s JOIN games g ON g.game = s.game WHERE s.points IS NOT NULL AND {_mode(mode)}"
+    points = con.execute(scored, params).fetchone()[0] > 0
     out = {}
-    for name, sql in queries(by, mode, forks).items():
+    for name, sql in queries(by, mode, forks, points).items():
         cur = con.execute(sql, params)
         cols = [d[0] for d in cur.description]
         out[name] = (cols, cur.fetchall())

@@ -336,7 +336,10 @@ def _as_data(n: Narrator, e: ev.Event) -> str:
     return f"({tag}{': ' if parts else ''}{', '.join(parts)})"
 
 
-def _role(n: Narrator, role: str) -> str:
+def role_name(n: Narrator, role: str) -> str:
+    """A role in words; a mode's own roles (3v3's 主将, 副将) by its names."""
+    if n.rs is not None and role in n.rs.display_names:
+        return n.name(role)
     return word(ROLES, role, n.lang)
 
 
@@ -349,12 +352,12 @@ def _start(n: Narrator, e: ev.GameStarted) -> str:
 
 def _roles(n: Narrator, e: ev.RolesDealt) -> str:
     if n.viewer is None:
-        parts = [f"{n.seat(s)} {_role(n, r)}" for s, r in enumerate(e.roles)]
+        parts = [f"{n.seat(s)} {role_name(n, r)}" for s, r in enumerate(e.roles)]
         return ("身份：" if n.zh else "Roles: ") + ("，" if n.zh else ", ").join(parts)
     role = e.roles[n.viewer]
     if not role:  # a mode where identities are earned later (天地人)
         return "你还没有身份" if n.zh else "You have no role yet"
-    return f"你的身份是{_role(n, role)}" if n.zh else f"Your role is {role}"
+    return f"你的身份是{role_name(n, role)}" if n.zh else f"Your role is {role}"
 
 
 def _general(n: Narrator, e: ev.GeneralChosen) -> str:
@@ -397,7 +400,7 @@ def _skill_state(n: Narrator, e: ev.SkillStateChanged) -> None:
 
 
 def _show_role(n: Narrator, e: ev.RoleShown) -> str:
-    return f"{n.seat(e.seat)} 亮明身份：{_role(n, e.role)}" if n.zh else f"{n.seat(e.seat)} shows the role: {e.role}"
+    return f"{n.seat(e.seat)} 亮明身份：{role_name(n, e.role)}" if n.zh else f"{n.seat(e.seat)} shows the role: {e.role}"
 
 
 def _shuffle(n: Narrator, e: ev.PileShuffled) -> str:
@@ -637,7 +640,7 @@ def _dying(n: Narrator, e: ev.Dying) -> str:
 
 def _death(n: Narrator, e: ev.Died) -> str:
     if n.zh:
-        role = f"（{_role(n, e.role)}）" if e.role else ""
+        role = f"（{role_name(n, e.role)}）" if e.role else ""
         by = f"，凶手：{n.seat(e.killer)}" if e.killer >= 0 else ""
         return f"{n.seat(e.seat)}{role}阵亡{by}"
     role = f", {'an' if e.role[:1] in 'aeiou' else 'a'} {e.role}," if e.role else ""

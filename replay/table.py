@@ -16,8 +16,8 @@ from core.distance import attack_range, distance, in_attack_range
 from core.state import State
 from core.view import view
 
-from .narrate import Narrator
-from .words import GENDERS, KINGDOMS, PHASES, ROLES, pad, width, word
+from .narrate import Narrator, role_name
+from .words import GENDERS, KINGDOMS, PHASES, pad, width, word
 
 LAST_DISCARDS = 5
 
@@ -50,7 +50,7 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         c = p["seat"]
         owner = v["seats"][p["owner"]]
         role = owner["role"]
-        role_text = word(ROLES, role, lang) if role else "?"
+        role_text = role_name(n, role) if role else "?"
         gens = [(n.name(g) if g else ("暗置" if zh else "concealed")) for g in p["generals"]]
         general = "/".join(gens) or "-"
         kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"

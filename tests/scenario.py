@@ -38,6 +38,7 @@ class Table:
         generals: Mapping[int, str] | None = None,
         concealed: Mapping[int, str] | None = None,
         first: int = 0,
+        shown: Iterable[int] = (0,),
         seed: int = 7,
         mode: str = "identity",
         options: dict[str, Any] | None = None,
@@ -50,7 +51,8 @@ class Table:
         roles = tuple(roles or roles_for(players))
         if all(roles):
             events.append(ev.RolesDealt(roles=roles))
-            events.append(ev.RoleShown(seat=0, role=roles[0]))
+            for seat in shown:  # roles shown to everyone (identity: the lord's)
+                events.append(ev.RoleShown(seat=seat, role=roles[seat]))
         else:  # a seat with "" has no role yet (天地人); the others' are known to all
             events += [ev.RoleShown(seat=s, role=r) for s, r in enumerate(roles) if r]
         for seat in range(players):

@@ -199,6 +199,7 @@ from . import basic_cards as _cards  # noqa: E402,F401
 from . import skill_policy as _skills  # noqa: E402,F401
 from . import tripod_policy as _tripod  # noqa: E402,F401
 from . import tiandiren_policy as _tiandiren  # noqa: E402,F401
+from . import herokill_policy as _herokill  # noqa: E402,F401  (the 3v3 modes' own decisions)
 
 
 @register("basic")

@@ -108,23 +108,7 @@ class Identity(Ruleset):
         deck_cards(opts["deck"], content)
         if opts["general"] not in content.generals:
             raise ModeError(f"unknown general {opts['general']!r}")
-        size = len(pool(content.generals))
-        if opts["generals"] == "choose":
-            least = len(lords_of(content)) if opts["lord_offer"] == "standard" else 1
-            if not least <= opts["lord_candidates"] <= size:
-                why = f" (lord_offer=standard offers the {least} lords and more)" if least > 1 else ""
-                raise ModeError(f"lord_candidates must be {least}-{size}{why}, not {opts['lord_candidates']}")
-            # Asked for, candidates must be dealt in full; by default a table too
-            # large for 3 each gets fewer (10 players: 2 each, the standard rule).
-            most = (size - 1) // (players - 1)
-            if not 1 <= opts["candidates"] <= (most if "candidates" in options else opts["candidates"]):
-                raise ModeError(f"candidates must be 1-{most} with {players} players ({size} generals, none twice), not {opts['candidates']}")
-        else:
-            # Only a choice of generals has a lord's offer; leaving it out keeps
-            # the options (and so the game ids) of bot games as they were.
-            del opts["lord_offer"]
-            if opts["generals"] == "random" and players > size:
-                raise ModeError(f"{players} players need more than the {size} generals")
+        check_generals(players, opts, content, asked=options)
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
@@ -150,11 +134,7 @@ class Identity(Ruleset):
                 ids = [opts.get("general", "vanilla")] * st.n
             for seat in range(st.n):
                 chosen(engine, seat, ids[seat])
-        order = list(deck_numbers(st.deck))
-        Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
-        engine.emit(ev.PileShuffled(order=tuple(order)))
-        for seat in st.seats_from(0):
-            yield from engine.draw(seat, 4, reason="deal")
+        yield from shuffle_and_deal(engine)
 
     def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
         chars, seats = state.chars, state.seats
@@ -188,10 +168,46 @@ def lords_of(content: Content) -> tuple[str, ...]:
     return tuple(g for g in pool(content.generals) if content.generals[g].lord_skills)
 
 
-def chosen(engine: "Engine", seat: int, gid: str) -> None:
-    """Seat ``seat`` plays ``gid``; the lord has one more max hp."""
+def check_generals(players: int, opts: dict, content: Content, asked: dict) -> None:
+    """The ``generals`` options fit the pool and the player count (``asked``: the
+    options as given, before defaults).  A mode without a lord's offer
+    (``lord_offer``) deals its lord candidates at random."""
+    size = len(pool(content.generals))
+    if opts["generals"] == "choose":
+        least = len(lords_of(content)) if opts.get("lord_offer") == "standard" else 1
+        if not least <= opts["lord_candidates"] <= size:
+            why = f" (lord_offer=standard offers the {least} lords and more)" if least > 1 else ""
+            raise ModeError(f"lord_candidates must be {least}-{size}{why}, not {opts['lord_candidates']}")
+        # Asked for, candidates must be dealt in full; by default a table too
+        # large for 3 each gets fewer (10 players: 2 each, the standard rule).
+        most = (size - 1) // (players - 1)
+        if not 1 <= opts["candidates"] <= (most if "candidates" in asked else opts["candidates"]):
+            raise ModeError(f"candidates must be 1-{most} with {players} players ({size} generals, none twice), not {opts['candidates']}")
+    else:
+        # Only a choice of generals has a lord's offer; leaving it out keeps
+        # the options (and so the game ids) of bot games as they were.
+        opts.pop("lord_offer", None)
+        if opts["generals"] == "random" and players > size:
+            raise ModeError(f"{players} players need more than the {size} generals")
+
+
+def shuffle_and_deal(engine: "Engine", cards: int = 4) -> Generator:
+    """Shuffle the game's deck into the draw pile and deal ``cards`` to each, from seat 0."""
+    st = engine.state
+    order = list(deck_numbers(st.deck))
+    Draws(st.seed, "shuffle", st.shuffles).shuffle(order)
+    engine.emit(ev.PileShuffled(order=tuple(order)))
+    for seat in st.seats_from(0):
+        yield from engine.draw(seat, cards, reason="deal")
+
+
+def chosen(engine: "Engine", seat: int, gid: str, bonus: int | None = None) -> None:
+    """Seat ``seat`` plays ``gid`` shown to everyone, with ``bonus`` more max hp
+    (by default the lord has one more)."""
     g = engine.content.general(gid)
-    hp = g.max_hp + (1 if engine.state.seats[seat].role == "lord" else 0)
+    if bonus is None:
+        bonus = 1 if engine.state.seats[seat].role == "lord" else 0
+    hp = g.max_hp + bonus
     engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
 
 

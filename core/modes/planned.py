@@ -26,8 +26,5 @@ for _args in (
     ("hegemony-six", "六势力国战", "000", range(2, 13)),
     ("jade-seal", "逐鹿天下", "000", range(2, 11)),
     ("duel", "对决", "003", range(2, 3)),
-    ("herokill-identity", "英雄杀身份场", "004", range(5, 9)),
-    ("3v3-casual", "3V3休闲", "004", range(6, 7)),
-    ("3v3-competitive", "3V3竞技", "004", range(6, 7)),
 ):
     register(Planned(*_args))

@@ -233,7 +233,7 @@ def mode_game(mode: str, seed: int, bot: str, max_turns: int) -> list[ev.Event]:
     players = ruleset_of(mode).players
     # Generals chosen at the same time are secret decisions (identity, 天地人): half the games.
     options = {"generals": "choose"} if mode in ("identity", "tiandiren") and seed % 2 else {}
-    return bot_game(players.start + seed % len(players), seed, bot, max_turns=max_turns, mode=mode, **options)
+    return bot_game(players[seed % len(players)], seed, bot, max_turns=max_turns, mode=mode, **options)
 
 
 def test_every_playable_mode_is_checked() -> None:
@@ -318,3 +318,20 @@ def test_an_event_type_without_prose_tells_a_seat_nothing_hidden() -> None:
     vis = Visibility([ev.GameStarted(mode="identity", players=4, seed=1), e])
     assert vis.unseen(0, 2, [17, 18, 19]) == {17, 18}
     assert vis.unseen(2, 2, [17, 18]) == set()
+
+
+def test_a_3v3_casual_teams_heroes_and_picks_are_unseen_by_the_other_team_until_shown() -> None:
+    # The team offers and picks carry the team's seats as vis; the oracle
+    # follows them like any vis, and the whole game passes the check.
+    events = bot_game(6, 12, "basic", max_turns=12, mode="3v3-casual")
+    shown = next(i for i, e in enumerate(events) if type(e) is ev.GeneralChosen)
+    oracle = Oracle(initial_state(events[0]))
+    for e in events[:shown]:
+        oracle.feed(e)
+    offers = {e.seat % 2: set(e.generals) for e in events[:shown] if type(e) is ev.GeneralsOffered}
+    picks = [e for e in events[:shown] if type(e) is ev.Decided and e.kind == "general"]
+    assert len(picks) == 6 and all(e.vis == ((0, 2, 4) if e.seat % 2 == 0 else (1, 3, 5)) for e in picks)
+    for seat in range(6):
+        assert oracle.names[seat] == offers[seat % 2]  # its own team's nine, none of the other's
+        assert not oracle.slots[seat]
+    assert check_game(events, ("en", "zh")) > 0
