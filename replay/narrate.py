@@ -125,6 +125,8 @@ class Narrator:
             return ""
         if reason.startswith("as:"):
             text = ("当" if self.zh else "as ") + self.quoted(reason[3:])
+        elif self.rs is not None and reason in self.rs.display_names:
+            text = self.name(reason)  # the mode's own words (identity: a reward for killing a rebel)
         elif reason in REASONS:
             text = word(REASONS, reason, self.lang)
         else:

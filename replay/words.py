@@ -61,7 +61,7 @@ REASONS: Words = {
     "replace": ("替换装备", "replaced"),
     "equip": ("装备", "equipped"),
     "death": ("阵亡", "death"),
-    "reward": ("击杀反贼的奖励", "reward for killing a rebel"),
+    "reward": ("击杀奖励", "a reward for the kill"),
     "penalty": ("主公误杀忠臣的惩罚", "penalty: the lord killed a loyalist"),
     "nullified": ("被无懈可击抵消", "nullified"),
     "judge": ("判定", "judgement"),

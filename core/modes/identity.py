@@ -99,6 +99,8 @@ class Identity(Ruleset):
     # A person picks a general from the candidates dealt (seed 004); bot
     # games default to generals dealt at random.
     person_options = {"generals": "choose"}
+    # The one reward of identity: its words say what it is for.
+    display_names = {"reward": ("击杀反贼的奖励", "reward for killing a rebel")}
 
     def check(self, players: int, options: dict) -> dict:
         opts = super().check(players, options)

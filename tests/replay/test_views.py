@@ -41,7 +41,7 @@ from core.evolve import apply, initial_state
 from core.modes import playable_modes, ruleset_of
 from core.state import State
 from core.view import SeatView, view
-from replay.narrate import ROLE_ZH, Narrator, display_name
+from replay.narrate import Narrator, display_name, role_name
 from replay.seek import Timeline
 from replay.visibility import SeenTracker, Visibility, open_cards
 from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonstration ruleset)
@@ -224,7 +224,7 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
                     assert display_name(g, n.lang) not in line, f"event {i}: seat {s} is told the hidden general {g}: {line}"
                 if type(e) is ev.RolesDealt:
                     role = e.roles[s]
-                    assert line in ((f"Your role is {role}", f"你的身份是{ROLE_ZH.get(role, role)}") if role else ("You have no role yet", "你还没有身份"))
+                    assert line in ((f"Your role is {role}", f"你的身份是{role_name(n, role)}") if role else ("You have no role yet", "你还没有身份"))
             checks += 1
     return checks
 

@@ -112,15 +112,16 @@ def test_cards_are_narrated_under_hero_kills_names() -> None:
     zh = " ".join(Narrator("zh", 0, mode=MODE).line(e) or "" for e in t.events[since:])
     assert "【药】" in zh and "【烽火狼烟】" in zh and "桃" not in zh and "南蛮" not in zh
     en = " ".join(Narrator("en", 0, mode=MODE).line(e) or "" for e in t.events[since:])
-    assert "Potion[" in en and "Beacon Smoke[" in en
+    assert "Potion ♥" in en and "Beacon Smoke ♠" in en and "Peach" not in en and "Savage" not in en
 
 
 def test_the_table_and_the_choices_a_person_sees_use_hero_kills_names() -> None:
-    from cli.cmd_play import describe
+    from replay.prompts import Asked
     from replay.table import render
 
     t = Table(5, mode=MODE, hands={0: ["peach", "savage_assault"]}, hp={0: 3})
     screen = render(t.state, 0, "zh")
-    assert "药[" in screen and "烽火狼烟[" in screen and "桃[" not in screen
-    lines = [describe(c, "zh", t.state.rs) for c in t.request.choices if c.cards]
-    assert any(line.startswith("药[") for line in lines) and not any("桃[" in line for line in lines)
+    assert "【药】" in screen and "【烽火狼烟】" in screen and "【桃】" not in screen
+    asked = Asked(t.request, t.state, "zh")
+    lines = [asked.choice(c) for c in t.request.choices if c.cards]
+    assert any("【药】" in line for line in lines) and not any("【桃】" in line for line in lines)
