@@ -275,5 +275,6 @@
   wire();
   drawChrome();
   render();
-  window.sgz = { data: D, viewAt: viewAt, go: go, setView: setView, setLang: setLang, state: function () { return { p: st.p, n: st.n, lang: st.lang }; } };
+  // viewAt for other scripts (and the tests) gives a copy: the viewer's own is patched in place.
+  window.sgz = { data: D, viewAt: function (p, n) { return clone(viewAt(p, n)); }, go: go, setView: setView, setLang: setLang, state: function () { return { p: st.p, n: st.n, lang: st.lang }; } };
 })();
