@@ -33,7 +33,7 @@ from .patch import diff
 from .visibility import SeenTracker, sighting
 from .words import KINGDOMS, PHASES, ROLES, ZONES, word
 
-KEYFRAME = 128  # events between two full views of a perspective
+KEYFRAME = 256  # events between two full views of a perspective
 FORMAT = 1  # of the page data; the script checks it
 _DROPPED = ("seq", "mode", "viewer", "pile")
 _encode = msgspec.json.Encoder().encode
