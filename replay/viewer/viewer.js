@@ -88,6 +88,7 @@
     var meta = [];
     if (c.kingdom) meta.push(name("kingdom:" + c.kingdom));
     if (c.owner !== c.seat) meta.push(t("owner") + " " + seatName(c.owner));
+    if (owner.points && firstOf(v, c.owner) === c.seat) meta.push(t("points") + " " + owner.points);
     if (viewer !== null && c.owner === viewer) meta.push(t("you"));
     h += '<div class="meta">' + esc(meta.join(" · ")) + "</div>";
     h += '<div class="row"><span class="hearts">' + "♥".repeat(Math.min(hp, 12)) + "♡".repeat(Math.min(lost, 12)) +
