@@ -31,7 +31,7 @@ from core.view import view
 from .narrate import Narrator, display_name
 from .patch import diff
 from .visibility import SeenTracker, sighting
-from .words import KINGDOMS, PHASES, ROLES, ZONES, word
+from .words import KINGDOMS, PHASES, ROLES, word
 
 KEYFRAME = 256  # events between two full views of a perspective
 FORMAT = 1  # of the page data; the script checks it

@@ -167,9 +167,11 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
             if si is not None:
                 si = si + 1 if si < gi else si
 
-            def link(r: tuple) -> str:
+            def to_game(r: tuple) -> str:
                 at = f"#e={r[si]}" if si is not None and r[si] is not None else ""
                 return f"/game/{r[0]}{at}"
+
+            link = to_game
 
         body = f"<p>{escape(about)}</p><pre>{escape(sql.strip())}</pre>" + layout.table(cols, rows, link) + f"<p>{len(rows)} row(s)</p>"
         return HTMLResponse(layout.page(f"Query: {name}", body))

@@ -17,16 +17,12 @@ from records import read_record
 from records.queries import NAMED
 from tests.records.util import records
 
-from .records_util import run
+from .records_util import archive_of, run
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("serve")
-    records(d / "g", 6, players=5, max_turns=40)
-    db = d / "a.duckdb"
-    assert run("archive", "ingest", d / "g", "--db", db).exit_code == 0
-    return db
+    return archive_of(tmp_path_factory.mktemp("serve"), 6, players=5, max_turns=40)
 
 
 @pytest.fixture()

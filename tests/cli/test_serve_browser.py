@@ -12,18 +12,14 @@ from cli.web.app import make_app
 from core import events as ev
 from records import read_record
 from tests.browser import chromium, page_of, served
-from tests.records.util import records
 
-from .records_util import run
+from .records_util import archive_of
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     d = tmp_path_factory.mktemp("site")
-    records(d / "g", 4, players=5, max_turns=40)
-    db = d / "a.duckdb"
-    assert run("archive", "ingest", d / "g", "--db", db).exit_code == 0
-    app = make_app(str(db), d / "played")
+    app = make_app(str(archive_of(d, 4, players=5, max_turns=40)), d / "played")
     with served(app) as url, chromium() as browser:
         yield url, browser, app, d
 

@@ -11,20 +11,15 @@ import pytest
 from records.plot import charts, histogram, win_rates
 from records.stats import lengths
 from replay.narrate import display_name
-from tests.records.util import records
 
-from .records_util import one_line_error, run
+from .records_util import archive_of, one_line_error, run
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("plot")
-    records(d / "g", 8, players=5, max_turns=60)
-    db = d / "a.duckdb"
-    assert run("archive", "ingest", d / "g", "--db", db).exit_code == 0
-    return db
+    return archive_of(tmp_path_factory.mktemp("plot"), 8, players=5, max_turns=60)
 
 
 def whiskers(svg: str) -> list[tuple[float, float]]:
