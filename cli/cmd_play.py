@@ -33,7 +33,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     """
     from core.modes import ModeError
 
-    from records.session import new_game_id, start_recorded
+    from records.session import new_game_id, start_person_game
     from replay.fork import ForkError, start_continuation
 
     from .common import load
@@ -71,11 +71,8 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
             usage(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
         try:
-            from core.modes import ruleset_of
-
             # What a person expects where bots would not (identity: choosing a general).
-            opts = {**ruleset_of(mode).person_options, **parse_options(options)}
-            game, writer = start_recorded(path, mode, players, seed, opts, seats, game_id=new_game_id())
+            game, writer = start_person_game(path, mode, players, seed, parse_options(options), seats)
         except ModeError as exc:
             usage(str(exc))
         except OSError as exc:

@@ -3,15 +3,9 @@ from __future__ import annotations
 
 import click
 
+from records.queries import MAX_ROWS, TIMEOUT
+
 from .common import fail, format_option, output_format, usage
-
-# Statement types a read-only query may run; PIVOT without an IN list is a
-# MULTI statement (it first finds the pivot values).
-READ_TYPES = {"SELECT", "EXPLAIN", "PRAGMA", "RELATION"}
-MULTI_OK = ("PIVOT", "UNPIVOT")
-TIMEOUT = 60.0  # seconds, --timeout's default
-MAX_ROWS = 10_000  # --max-rows' default
-
 
 @click.command(epilog='Example: sgz query "SELECT game, seq, src, dst, n FROM damage WHERE n >= 3" --format csv')
 @click.argument("sql", required=False)
@@ -54,56 +48,17 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json:
 
 def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT, max_rows: int = MAX_ROWS) -> tuple[list[str], list[tuple], dict[str, str], bool]:
     """(columns, rows, record paths by game, whether rows were left out past ``max_rows``)."""
-    import threading
-
-    import duckdb
-
     from records.db import game_paths
+    from records.queries import QueryError, run_read_only
 
     from .common import open_archive_read_only
 
     con = open_archive_read_only(db, wait)  # read-only, nothing outside the archive, a memory limit
     try:
         try:
-            statements = con.extract_statements(sql)
-        except duckdb.Error as exc:
-            fail(f"query: {_first_line(exc)}")
-        for st in statements:
-            kind = st.type.name
-            if kind not in READ_TYPES and not (kind == "MULTI" and st.query.lstrip().upper().startswith(MULTI_OK)):
-                # The statement's own first word: DuckDB files INSTALL under LOAD.
-                kind = (st.query.split() or [kind])[0].upper()
-                fail(f"query: {kind} is not allowed: sgz query is read-only (the archive changes only through sgz archive ingest)")
-        finished = threading.Event()
-        timed_out = threading.Event()
-
-        def stop() -> None:
-            if not finished.is_set():
-                timed_out.set()
-                con.interrupt()
-
-        timer = threading.Timer(timeout, stop)
-        timer.start()
-        try:
-            cur = None
-            for st in statements:
-                cur = con.execute(st)
-            assert cur is not None
-            cols = [d[0] for d in cur.description] if cur.description else []
-            rows = (cur.fetchmany(max_rows + 1) if max_rows else cur.fetchall()) if cols else []
-        except duckdb.Error as exc:
-            if timed_out.is_set():
-                fail(f"query: stopped after {timeout:g} s (--timeout SECONDS to allow longer)")
-            text = _first_line(exc)
-            if "read-only" in text or "read only" in text:
-                fail(f"query: refused, the archive is read-only here ({text})")
-            fail(f"query: {text}")
-        finally:
-            finished.set()
-            timer.cancel()
-            timer.join()
-        more = bool(max_rows) and len(rows) > max_rows
-        rows = rows[:max_rows] if more else rows
+            cols, rows, more = run_read_only(con, sql, timeout=timeout, max_rows=max_rows)
+        except QueryError as exc:
+            fail(str(exc))
         lower = [c.lower() for c in cols]
         paths: dict[str, str] = {}
         if "game" in lower and "seq" in lower:
@@ -112,10 +67,6 @@ def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT
         return cols, rows, paths, more
     finally:
         con.close()
-
-
-def _first_line(exc: BaseException) -> str:
-    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
 
 
 def open_command(path: str, seq) -> str:  # seq: int

@@ -16,7 +16,8 @@ DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $S
 @format_option("table", "csv", "json", default="table", what="the statistics")
 @LANG_OPTION
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
-def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float) -> None:
+@click.option("--plot", "plot", default=None, type=click.Path(dir_okay=False), metavar="OUT.svg|OUT.png", help="Also draw the charts, in --lang: win rates with 95% intervals, game length, damage by card (a PNG is drawn by Chromium).")
+def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float, plot: str | None) -> None:
     """Statistics of the archived games, computed in DuckDB.
 
     Win rates count the seats of finished games (a draw is no win), with a
@@ -28,17 +29,28 @@ def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_j
 
         if mode not in RULESETS:
             usage(f"--mode {mode}: no such mode (modes: {', '.join(sorted(RULESETS))})")
-    click.echo(render(compute(db, mode, by, wait, forks), output_format(fmt, as_json), lang))
+    if plot is not None and not plot.lower().endswith((".svg", ".png")):
+        usage(f"--plot {plot}: give a file ending in .svg or .png")
+    sections, lengths = read(db, mode, by, wait, forks, lengths=plot is not None)
+    click.echo(render(sections, output_format(fmt, as_json), lang))
+    if plot is not None:
+        draw(sections, lengths, plot, lang, mode)
 
 
 def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False) -> dict:
+    """The statistics' sections (``records.stats.run``) of the archive ``db``."""
+    return read(db, mode, by, wait, forks)[0]
+
+
+def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, lengths: bool = False):  # -> (sections, length bins)
+    from records.stats import lengths as length_bins
     from records.stats import run
 
     from .common import open_archive_read_only
 
     con = open_archive_read_only(db, wait)
     try:
-        return run(con, by, mode, forks)
+        return run(con, by, mode, forks), (length_bins(con, mode, forks) if lengths else [])
     except Exception as exc:  # duckdb.Error, without importing duckdb here
         fail(f"stats: {str(exc).splitlines()[0]}")
     finally:
@@ -91,3 +103,44 @@ def render(sections: dict, fmt: str, lang: str = "en") -> str:
         title = ZH.get(name, name) if lang == "zh" else name.replace("_", " ")
         parts.append(f"{title}:\n" + output.table(heads, shown))
     return "\n\n".join(parts)
+
+
+def labeler(lang: str, mode: str | None = None):  # -> (kind, value) -> words
+    """What the charts call a grouping, general, role, seat, table size or card (the tables' words)."""
+    rs = None
+    if mode:
+        from core.modes import RULESETS
+
+        rs = RULESETS.get(mode)
+    zh = lang == "zh"
+
+    def name(kind: str, value: str) -> str:
+        if kind == "by":
+            return ZH.get(value, value) if zh else value
+        if kind == "seat":
+            return f"{value}号位" if zh else f"seat {value}"
+        if kind == "players":
+            return f"{value}人" if zh else f"{value}p"
+        if kind in ("general", "card") and rs is not None:
+            from replay.narrate import display_name
+
+            return display_name(value, lang, rs)  # a mode's own names (Hero Kill: 桃 is 药)
+        return str(_cell(kind, value, lang))
+
+    return name
+
+
+def draw(sections: dict, lengths: list, out: str, lang: str, mode: str | None) -> None:
+    from pathlib import Path
+
+    from records.plot import PlotError, charts, stack, to_png
+
+    svg = stack(charts(sections, lengths, labeler(lang, mode), lang))
+    if out.lower().endswith(".svg"):
+        Path(out).write_text(svg, encoding="utf-8")
+    else:
+        try:
+            to_png(svg, out)
+        except PlotError as exc:
+            fail(str(exc))
+    click.echo(f"charts: {out}", err=True)

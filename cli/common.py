@@ -44,15 +44,23 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def mode_players(mode: str) -> int:
+    """Seats when --players is not given: 5, or the mode's smallest table if 5 cannot play it
+    (``core.modes.ModeError`` for a mode that cannot be played)."""
+    from core.modes import ruleset_of
+
+    seats = ruleset_of(mode).players
+    return 5 if 5 in seats or not seats else seats.start
+
+
 def default_players(mode: str) -> int:
-    """Seats when --players is not given: 5, or the mode's smallest table if 5 cannot play it."""
-    from core.modes import ModeError, ruleset_of
+    """``mode_players``, or a one-line error."""
+    from core.modes import ModeError
 
     try:
-        seats = ruleset_of(mode).players
+        return mode_players(mode)
     except ModeError as exc:
         fail(str(exc))
-    return 5 if 5 in seats or not seats else seats.start
 
 
 def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, str]:

@@ -28,6 +28,8 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "fork": ("cli.cmd_fork", "fork", "Fork a recorded game at an event into a new record."),
     "diff": ("cli.cmd_diff", "diff", "Compare two records: common prefix, first difference, state differences."),
     "tree": ("cli.cmd_tree", "tree", "Show the fork tree of the records in a folder."),
+    "html": ("cli.cmd_html", "html", "Write a replay page: one self-contained HTML file to share."),
+    "serve": ("cli.cmd_serve", "serve", "A local web app: archived games, queries, charts, play in the browser."),
 }
 
 

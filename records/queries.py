@@ -5,6 +5,76 @@ the command that opens that moment (``sgz replay FILE --at SEQ``).
 """
 from __future__ import annotations
 
+# Statement types a read-only query may run; PIVOT without an IN list is a
+# MULTI statement (it first finds the pivot values).
+READ_TYPES = {"SELECT", "EXPLAIN", "PRAGMA", "RELATION"}
+MULTI_OK = ("PIVOT", "UNPIVOT")
+TIMEOUT = 60.0  # seconds, sgz query --timeout's default
+MAX_ROWS = 10_000  # sgz query --max-rows' default
+
+
+class QueryError(Exception):
+    """A query refused or failed, said in one line."""
+
+
+def run_read_only(con, sql: str, *, timeout: float = TIMEOUT, max_rows: int = MAX_ROWS) -> tuple[list[str], list[tuple], bool]:
+    """Run ``sql`` on an archive opened by ``records.db.open_reader``: (columns, rows,
+    whether rows were left out past ``max_rows``; 0: no cap), or QueryError.
+
+    Only SELECT, EXPLAIN, PRAGMA (and PIVOT) statements run; a query still
+    running after ``timeout`` seconds is interrupted.
+    """
+    import threading
+
+    import duckdb
+
+    try:
+        statements = con.extract_statements(sql)
+    except duckdb.Error as exc:
+        raise QueryError(f"query: {_first_line(exc)}") from None
+    for st in statements:
+        kind = st.type.name
+        if kind not in READ_TYPES and not (kind == "MULTI" and st.query.lstrip().upper().startswith(MULTI_OK)):
+            # The statement's own first word: DuckDB files INSTALL under LOAD.
+            kind = (st.query.split() or [kind])[0].upper()
+            raise QueryError(f"query: {kind} is not allowed: sgz query is read-only (the archive changes only through sgz archive ingest)")
+    finished = threading.Event()
+    timed_out = threading.Event()
+
+    def stop() -> None:
+        if not finished.is_set():
+            timed_out.set()
+            con.interrupt()
+
+    timer = threading.Timer(timeout, stop)
+    timer.start()
+    try:
+        cur = None
+        for st in statements:
+            cur = con.execute(st)
+        if cur is None:
+            raise QueryError("query: no statement to run")
+        cols = [d[0] for d in cur.description] if cur.description else []
+        rows = (cur.fetchmany(max_rows + 1) if max_rows else cur.fetchall()) if cols else []
+    except duckdb.Error as exc:
+        if timed_out.is_set():
+            raise QueryError(f"query: stopped after {timeout:g} s (--timeout SECONDS to allow longer)") from None
+        text = _first_line(exc)
+        if "read-only" in text or "read only" in text:
+            raise QueryError(f"query: refused, the archive is read-only here ({text})") from None
+        raise QueryError(f"query: {text}") from None
+    finally:
+        finished.set()
+        timer.cancel()
+        timer.join()
+    more = bool(max_rows) and len(rows) > max_rows
+    return cols, (rows[:max_rows] if more else rows), more
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [type(exc).__name__])[0]
+
+
 NAMED: dict[str, tuple[str, str]] = {
     "tables": (
         "the archive's tables and their row counts",

@@ -38,6 +38,32 @@ def start_recorded(path: str | Path, mode: str, players: int, seed: int, options
     return game, writer
 
 
+def start_person_game(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str]) -> tuple[Game, RecordWriter]:
+    """A recorded game that a person plays: the mode's defaults for a person first
+    (identity: choosing one's general), then ``options``.  ModeError if it cannot be played."""
+    from core.modes import ruleset_of
+
+    opts = {**ruleset_of(mode).person_options, **options}
+    return start_recorded(path, mode, players, seed, opts, bots, game_id=new_game_id())
+
+
+def advance(game: Game, bots: dict[int, str], after: Callable[[Game], bool] | None = None) -> bool:
+    """Let the bots answer until the game ends or a seat without a bot must decide.
+
+    ``after`` is called after each decision; False from it stops there (and is returned).
+    """
+    while not game.over:
+        req = game.request
+        assert req is not None
+        name = bots.get(req.seat)
+        if name is None:
+            return True
+        game.submit(bot_choice(name, game.state, req))
+        if after is not None and not after(game):
+            return False
+    return True
+
+
 def run_bots(game: Game, bots: dict[int, str], person: Callable[[Game], Choice | None] | None = None, after: Callable[[Game], bool] | None = None) -> bool:
     """Answer requests until the game ends; seats without a bot ask ``person``.
 
@@ -45,19 +71,15 @@ def run_bots(game: Game, bots: dict[int, str], person: Callable[[Game], Choice |
     Returns False if the person quit or ``after`` stopped the game (the
     record so far stays valid).
     """
-    while not game.over:
-        req = game.request
-        assert req is not None
-        name = bots.get(req.seat)
-        if name is None:
-            if person is None:
-                raise ValueError(f"seat {req.seat} has no bot and nobody is playing it")
-            choice = person(game)
-            if choice is None:
-                return False
-        else:
-            choice = bot_choice(name, game.state, req)
+    while advance(game, bots, after):
+        if game.over:
+            return True
+        if person is None:
+            raise ValueError(f"seat {game.request.seat} has no bot and nobody is playing it")  # type: ignore[union-attr]
+        choice = person(game)
+        if choice is None:
+            return False
         game.submit(choice)
         if after is not None and not after(game):
             return False
-    return True
+    return False

@@ -90,3 +90,20 @@ def run(con, by: str = "role", mode: str | None = None, forks: bool = True) -> d
         cols = [d[0] for d in cur.description]
         out[name] = (cols, cur.fetchall())
     return out
+
+
+def lengths(con, mode: str | None = None, forks: bool = True, bins: int = 20) -> list[tuple[int, int, int]]:
+    """The distribution of finished games' length in turns: (low, high, games) per bin, high exclusive."""
+    params = {"mode": mode} if mode else None
+    where = _mode(mode, forks=forks)
+    most = con.execute(f"SELECT max(turns) FROM games g WHERE g.finished AND {where}", params).fetchone()[0]
+    if most is None:
+        return []
+    width = max(1, -(-(most + 1) // bins))
+    rows = dict(
+        con.execute(
+            f"SELECT (turns // {width})::BIGINT AS b, count(*) FROM games g WHERE g.finished AND {where} GROUP BY 1",
+            params,
+        ).fetchall()
+    )
+    return [(b * width, (b + 1) * width, rows.get(b, 0)) for b in range(most // width + 1)]

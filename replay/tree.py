@@ -217,3 +217,30 @@ def from_archive(db: str | Path) -> list[Node]:
             )
         )
     return nodes
+
+
+def shareable(node: Node) -> dict[str, Any]:
+    """A tree as data for a page someone else opens: file names without their folders."""
+    return {
+        "game": node.game,
+        "parent": node.parent,
+        "fork_at": node.fork_at,
+        "events": node.events,
+        "end": node.end,
+        "file": Path(node.paths[0]).name if node.paths else "",
+        "children": [shareable(c) for c in node.children],
+    }
+
+
+def lineage(path: str | Path, others: Iterable[str | Path]) -> Node:
+    """The tree holding the record at ``path`` and the records ``others``
+    (its parents, forks or siblings); RecordError names one that is not in it."""
+    mine = read_node(Path(path))
+    nodes = [mine] + [read_node(Path(p)) for p in others]
+    roots = build(nodes)
+    root = find(roots, mine.game)
+    assert root is not None
+    for p, node in zip(others, nodes[1:]):
+        if find([root], node.game) is None:
+            raise RecordError(f"{p}: game {node.game[:8]} is not in the fork tree of {path} (neither a parent nor a fork of it or of its relatives)")
+    return root

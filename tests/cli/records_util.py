@@ -36,3 +36,14 @@ def sgz(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.Popen
         text=True,
         **kw,
     )
+
+
+def archive_of(folder: Path, games: int, **kw) -> Path:
+    """An archive of ``games`` seeded bot games recorded in ``folder``/g (``tests.records.util.records``'s options)."""
+    from tests.records.util import records
+
+    records(folder / "g", games, **kw)
+    db = folder / "a.duckdb"
+    res = run("archive", "ingest", folder / "g", "--db", db)
+    assert res.exit_code == 0, res.output
+    return db

@@ -1,0 +1,50 @@
+"""`sgz html`: a replay page to share, one self-contained HTML file."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .common import fail, load, usage
+
+
+@click.command(epilog="Example: sgz html me.jsonl --out me.html --parent parent.jsonl")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--out", "out", required=True, metavar="FILE", type=click.Path(dir_okay=False), help="The HTML file to write (one file: it opens offline).")
+@click.option("--parent", "parents", multiple=True, type=click.Path(dir_okay=False), help="A record of the same fork tree (its parent, a fork of it): the page shows the tree. Repeatable.")
+@click.option("--as", "seats", multiple=True, metavar="SEAT|review", help="Views the page holds (repeatable). [default: every seat and the full review; while a person's game is unfinished, that person's seat]")
+@click.option("--force", is_flag=True, help="Replace OUT if it exists.")
+def html(file: str, out: str, parents: tuple[str, ...], seats: tuple[str, ...], force: bool) -> None:
+    """Write a replay page of the game in FILE: the table, the log (en/zh),
+    stepping by event, turn and round, and each seat's view.
+
+    Everything is computed here and embedded in the page; it opens offline
+    in any browser.  A seat's view shows exactly what `sgz replay --as SEAT`
+    shows; a page made with --as SEAT holds nothing that seat did not see.
+    """
+    from records import RecordError
+    from replay import html as page_html
+    from replay.page import PageError, build
+    from replay.tree import lineage, shareable
+
+    if Path(out).exists() and not force:
+        fail(f"{out} exists (give --force to replace it)")
+    record = load(file)
+    tree = None
+    if parents:
+        try:
+            tree = [shareable(lineage(file, parents))]
+        except RecordError as exc:
+            fail(str(exc))
+    try:
+        data = build(record, seats, tree)
+    except PageError as exc:
+        usage(str(exc))
+    text = page_html.render(data)
+    try:
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+        Path(out).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {out}: {exc.strerror or exc}")
+    views = ", ".join("review" if v["seat"] is None else f"seat {v['seat']}" for v in data["views"])
+    click.echo(f"{out}: {len(record.events)} events, views: {views}, {len(text.encode()):,} bytes")

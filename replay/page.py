@@ -1,0 +1,239 @@
+"""A replay page's data: every event as each chosen seat saw it, folded here.
+
+The page's script never folds a record.  This module folds it once, and for
+each *perspective* (a seat, or ``None`` for the full review) stores the view
+(``core.view.view`` with the cards that seat saw face down hidden, the rule
+of ``sgz replay --as``) at every ``keyframe``-th event and, in between, only
+what changed (``replay.patch``); with the narrated line of every event in
+English and Chinese (``replay.narrate``).  Patches and lines that several
+perspectives share are stored once.  The script applies patches and draws.
+
+A view here drops what the page has elsewhere or does not show: ``seq`` (the
+event's index), ``mode``, ``viewer`` and the full review's draw-pile order
+(its size is ``pile_count``).
+
+``PageBuilder`` takes events one at a time, so a game being played in the
+browser (``sgz serve``) extends its page as it goes.  ``perspectives`` is the
+rule for which views a record lets a page hold.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import msgspec
+
+from core import events as ev
+from core.deck import CARDS
+from core.evolve import apply, initial_state
+from core.view import view
+
+from .narrate import Narrator, display_name
+from .patch import diff
+from .visibility import SeenTracker, sighting
+from .words import KINGDOMS, PHASES, ROLES, word
+
+KEYFRAME = 256  # events between two full views of a perspective
+FORMAT = 1  # of the page data; the script checks it
+_DROPPED = ("seq", "mode", "viewer", "pile")
+_encode = msgspec.json.Encoder().encode
+
+
+class PageError(ValueError):
+    """A page the record does not allow (the message says why)."""
+
+
+def page_view(state, seat: int | None, unseen) -> dict[str, Any]:  # state: core.state.State
+    """``core.view.view`` as a page stores it (see the module docstring)."""
+    v = view(state, seat, unseen)
+    for key in _DROPPED:
+        del v[key]
+    return v
+
+
+def perspectives(players: int, bots: dict[str, str], finished: bool, asked: Sequence[str] = ()) -> list[int | None]:
+    """The views a page of this record may hold: ``asked`` ("review" or seat numbers), checked.
+
+    By default every seat and the full review.  While a person's game is
+    unfinished, only the people's own seats: any other view would show them
+    what they have not seen.
+    """
+    people = [s for s in range(players) if str(s) not in bots]
+    open_game = finished or not people
+    wanted: list[int | None] = []
+    for a in asked:
+        if a == "review":
+            p: int | None = None
+        elif a.isdigit() and int(a) < players:
+            p = int(a)
+        else:
+            raise PageError(f"--as {a}: give a seat 0-{players - 1} or 'review'")
+        if p not in wanted:
+            wanted.append(p)
+    if not wanted:
+        wanted = [None, *range(players)] if open_game else list(people)
+    if not open_game:
+        for p in wanted:
+            if p not in people:
+                who = "the full review" if p is None else f"seat {p}'s view"
+                mine = ", ".join(map(str, people))
+                raise PageError(f"{who} would show what seat {mine} (a person) has not seen in a game still unfinished; give --as {people[0]}")
+    return wanted
+
+
+class PageBuilder:
+    """The page data of a game, built one event at a time."""
+
+    def __init__(self, start: ev.GameStarted, views: Sequence[int | None], keyframe: int = KEYFRAME) -> None:
+        if keyframe < 1:
+            raise ValueError("the keyframe interval must be at least 1")
+        self.state = initial_state(start)
+        self.rs = self.state.rs
+        self.keyframe = keyframe
+        self.views = list(views)
+        players = len(self.state.seats)
+        self.tracker = SeenTracker(players)
+        self.narrators = [(Narrator("en", p), Narrator("zh", p)) for p in self.views]
+        self.keys: list[list[dict[str, Any]]] = [[] for _ in self.views]
+        self.deltas: list[list[int]] = [[] for _ in self.views]
+        self.said: list[list[int]] = [[] for _ in self.views]
+        self.last: list[dict[str, Any] | None] = [None for _ in self.views]
+        self.patches: list[Any] = [[]]  # 0: nothing changed
+        self._patch_ids: dict[bytes, int] = {b"[]": 0}
+        self.lines: list[list[str] | None] = [None]  # 0: no line
+        self._line_ids: dict[tuple[str, str], int] = {}
+        self.turns: list[int] = []  # event index of each TurnStarted
+        self.rounds: list[int] = []  # event index of each round's first TurnStarted
+        self.generals: set[str] = set()
+        self.kingdoms: set[str] = set()
+        self.roles: set[str] = set()
+        self.cards: set[int] = set()  # cards some view of the page has seen (the card table names only these)
+        self.n = 0
+        self.feed(start)
+
+    def feed_all(self, events: Iterable[ev.Event]) -> "PageBuilder":
+        for e in events:
+            self.feed(e)
+        return self
+
+    def feed(self, e: ev.Event) -> None:
+        n = self.n
+        # Each narrator follows the game itself (what a card use is answering spans several events).
+        said = [(en.line(e), zh.line(e)) for en, zh in self.narrators]
+        if n:
+            apply(self.state, e)
+        self.tracker.feed(e)
+        shown = sighting(e)
+        if shown is not None:
+            cards, seen = shown
+            if seen is None or any(p is None or p in seen for p in self.views):
+                self.cards.update(cards)
+        if type(e) is ev.TurnStarted:
+            self.turns.append(n)
+            if len(self.rounds) < e.round:
+                self.rounds.append(n)
+        key = n % self.keyframe == 0
+        for i, p in enumerate(self.views):
+            v = page_view(self.state, p, () if p is None else self.tracker.unseen[p])
+            if key:
+                self.keys[i].append(v)
+                self.deltas[i].append(0)
+            else:
+                self.deltas[i].append(self._patch(diff(self.last[i], v)))
+            self.last[i] = v
+            self.said[i].append(self._line(*said[i]))
+            self.roles.update(st["role"] for st in v["seats"] if st["role"])
+            for c in v["characters"]:
+                self.generals.update(g for g in c["generals"] if g)
+                if c["kingdom"]:
+                    self.kingdoms.add(c["kingdom"])
+        self.n = n + 1
+
+    def _patch(self, ops: list[Any]) -> int:
+        blob = _encode(ops)
+        i = self._patch_ids.get(blob)
+        if i is None:
+            i = self._patch_ids[blob] = len(self.patches)
+            self.patches.append(ops)
+        return i
+
+    def _line(self, en: str | None, zh: str | None) -> int:
+        if en is None and zh is None:
+            return 0
+        key = (en or "", zh or "")
+        i = self._line_ids.get(key)
+        if i is None:
+            i = self._line_ids[key] = len(self.lines)
+            self.lines.append(list(key))
+        return i
+
+    def data(self, game: dict[str, Any], tree: Any = None) -> dict[str, Any]:
+        """Everything the page's script needs, as JSON-ready data."""
+        rs = self.rs
+
+        def both(name: str) -> list[str]:
+            return [display_name(name, "en", rs), display_name(name, "zh", rs)]
+
+        def card(c: int) -> list[str]:
+            k = CARDS[c]
+            own = rs.display_names.get(k.name)  # what the mode calls it (Hero Kill: 桃 is 药)
+            return [own[1] if own else k.title("en"), own[0] if own else k.title("zh"), k.face_text, k.color]
+
+        def words(table: dict[str, tuple[str, str]], term: str) -> list[str]:
+            if term in rs.display_names:  # a mode's own role (3v3's 主将)
+                return both(term)
+            return [word(table, term, "en"), word(table, term, "zh")]
+
+        cards = {str(c): card(c) for c in sorted(self.cards)}
+        names: dict[str, list[str]] = {g: both(g) for g in sorted(self.generals)}
+        names.update({f"kingdom:{k}": words(KINGDOMS, k) for k in sorted(self.kingdoms)})
+        names.update({f"role:{r}": words(ROLES, r) for r in sorted(self.roles)})
+        names.update({f"phase:{p}": words(PHASES, p) for p in PHASES})
+        names.update({f"zone:{z}": [en, zh] for z, (zh, en) in rs.zones.items()})
+        return {
+            "format": FORMAT,
+            "game": game,
+            "title": [rs.title_en or self.state.mode, rs.title_zh or self.state.mode],
+            "events": self.n,
+            "keyframe": self.keyframe,
+            "turns": self.turns,
+            "rounds": self.rounds,
+            "views": [
+                {"seat": p, "keys": self.keys[i], "deltas": self.deltas[i], "lines": self.said[i]}
+                for i, p in enumerate(self.views)
+            ],
+            "patches": self.patches,
+            "lines": self.lines,
+            "cards": cards,
+            "names": names,
+            "tree": tree,
+        }
+
+
+def game_info(header: Any, path: str = "") -> dict[str, Any]:  # header: records.format.Header
+    """What a page says about the record it shows."""
+    from pathlib import Path
+
+    return {
+        "id": header.game,
+        "mode": header.mode,
+        "players": header.players,
+        "seed": header.seed,
+        "bots": dict(header.bots),
+        "parent": header.parent,
+        "fork_at": header.fork_at,
+        "file": Path(path).name if path else "",
+    }
+
+
+def build(record: Any, asked: Sequence[str] = (), tree: Any = None, keyframe: int = KEYFRAME) -> dict[str, Any]:  # record: records.Record
+    """The page data of a whole record (``PageError`` if ``asked`` is not allowed)."""
+    events = record.events
+    finished = bool(events) and type(events[-1]) is ev.GameEnded
+    views = perspectives(record.header.players, record.header.bots, finished, asked)
+    builder = PageBuilder(events[0], views, keyframe).feed_all(events[1:])
+    return builder.data(game_info(record.header, record.path), tree)
+
+
+def encode(data: dict[str, Any]) -> bytes:
+    return _encode(data)
