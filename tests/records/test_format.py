@@ -154,3 +154,68 @@ def test_header_decodes_as_the_schema_says(src: Path) -> None:
     first = lines(src)[0]
     header = msgspec.json.decode(first, type=fmt.Header)
     assert header.h == first[-8:-2].decode()
+
+
+def _game_events(seed: int = 4) -> tuple:
+    from core.bots import bot_choice
+    from core.game import new_game
+
+    game = new_game("identity", 4, seed, {"max_turns": 6, "deck": "basic"})
+    batches = [list(game.events)]
+    while not game.over:
+        batches.append(game.submit(bot_choice("basic", game.state, game.request)))
+    return game, batches
+
+
+def _header(game) -> fmt.Header:
+    start = game.events[0]
+    return fmt.Header(sgz="record", v=FORMAT_VERSION, game="w", rules=start.rules, mode=start.mode, players=start.players, seed=start.seed, options=start.options)
+
+
+def test_batched_lines_are_the_lines_written_one_event_at_a_time(tmp_path: Path) -> None:
+    """Encoding and chaining a batch at once gives the same bytes as event by event."""
+    game, batches = _game_events()
+    one = tmp_path / "one.jsonl"
+    with RecordWriter(one, _header(game)) as w:
+        for e in game.events:
+            w.write(e)
+    many = tmp_path / "many.jsonl"
+    with RecordWriter(many, _header(game), flush="close") as w:
+        for b in batches:
+            w.write_all(b)
+    assert one.read_bytes() == many.read_bytes()
+    rows = lines(one)
+    prev = b""
+    for row in rows:  # each link by the one-line definition
+        assert fmt.link(prev, row[: -fmt.TAIL_LEN]) == row[-2 - fmt.H_LEN : -2]
+        prev = row[-2 - fmt.H_LEN : -2]
+    assert read_record(one).events == game.events
+
+
+def test_flush_at_decision_puts_each_decision_on_disk_before_the_next(tmp_path: Path) -> None:
+    game, _ = _game_events(5)
+    path = tmp_path / "live.jsonl"
+    w = RecordWriter(path, _header(game))
+    seen = 0
+    for n, e in enumerate(game.events):
+        w.write(e)
+        if type(e) is ev.Decided:
+            seen += 1
+            # Without closing: the file already holds every event up to this decision.
+            assert read_record(path).events == game.events[: n + 1]
+    w.close()
+    assert seen and read_record(path).events == game.events
+
+
+def test_flush_at_close_writes_nothing_until_the_record_is_closed(tmp_path: Path) -> None:
+    game, _ = _game_events(6)
+    path = tmp_path / "bot.jsonl"
+    w = RecordWriter(path, _header(game), flush="close")
+    for e in game.events:
+        w.sink(e)
+    assert path.read_bytes() == b""
+    w.close()
+    w.close()  # twice is harmless
+    assert w.closed and read_record(path).events == game.events
+    with pytest.raises(ValueError, match="closed"):
+        w.commit()
