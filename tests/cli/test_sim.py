@@ -98,3 +98,21 @@ def test_usage_errors_are_one_line_with_a_non_zero_exit(tmp_path: Path) -> None:
         assert res.exit_code != 0, args
         assert len(lines) == 1 and lines[0].startswith("sgz: error:"), (args, res.output)
     assert not list(tmp_path.glob("*.jsonl"))
+
+
+def test_sim_on_two_workers_writes_and_reports_what_one_does(tmp_path: Path) -> None:
+    out = {}
+    for jobs in ("1", "2"):
+        res = run("sim", "--games", "5", "--seed", "4", "-o", "max_turns=10", "--jobs", jobs, "--out", str(tmp_path / jobs), "--json")
+        assert res.exit_code == 0, res.output
+        summary = json.loads(res.output)
+        summary.pop("decisions_per_s"), summary.pop("out")
+        out[jobs] = summary
+    assert out["1"] == out["2"]
+    one = {p.name: p.read_bytes() for p in (tmp_path / "1").glob("*.jsonl")}
+    assert len(one) == 5 and one == {p.name: p.read_bytes() for p in (tmp_path / "2").glob("*.jsonl")}
+
+
+def test_sim_with_an_unknown_executor_or_no_ray_is_one_line(tmp_path: Path) -> None:
+    res = run("sim", "--executor", "spark", "--out", str(tmp_path))
+    assert res.exit_code != 0 and "spark" in res.output and len(res.output.strip().splitlines()) == 1
