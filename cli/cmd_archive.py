@@ -34,19 +34,21 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
     for p in paths:
         if not Path(p).exists():
             fail(f"{p}: no such file or folder")
+    from .progress import Progress
+
     db = db or default_db()
     try:
         con = open_db(db, wait=wait)
-        try:
-            progress = None
-            if not quiet:
-                def progress(r) -> None:  # noqa: ANN001
-                    if r.batches > 1 or r.added >= batch_size:
-                        click.echo(f"  ... {r.added} games, {r.events:,} events", err=True)
+        with Progress(0, "ingest", unit="records") as bar:
 
-            report = run(con, paths, batch_size=batch_size, progress=progress)
-        finally:
-            con.close()
+            def progress(r) -> None:  # noqa: ANN001 - an IngestReport after each batch
+                bar.total = r.files
+                bar.advance(r.added + r.skipped + len(r.rejected) - bar.done)
+
+            try:
+                report = run(con, paths, batch_size=batch_size, progress=None if quiet else progress)
+            finally:
+                con.close()
     except ArchiveError as exc:
         fail(str(exc))
     for r in report.rejected:

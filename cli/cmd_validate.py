@@ -19,17 +19,21 @@ def validate(files: tuple[str, ...], no_exec: bool, complete: bool, quiet: bool)
     """
     from records.check import check
 
+    from .progress import Progress
+
     bad = 0
-    for f in files:
-        c = check(f, execute=not no_exec)
-        if c.error is None and complete and not c.finished:
-            c.error = f"{f}:{len(c.events) + 1}: the game has no end (quit, or the file was cut after this line)"
-        if c.error is not None:
-            bad += 1
-            click.echo(f"sgz: invalid: {c.error}", err=True)
-        elif not quiet:
-            end = "finished" if c.finished else "unfinished (no end event)"
-            how = "integrity and schema" if no_exec else "integrity, schema, re-execution"
-            click.echo(f"{f}: ok: {len(c.events)} events, {end}; checked {how}")
+    with Progress(len(files), "validate", unit="records") as bar:
+        for f in files:
+            c = check(f, execute=not no_exec)
+            if c.error is None and complete and not c.finished:
+                c.error = f"{f}:{len(c.events) + 1}: the game has no end (quit, or the file was cut after this line)"
+            if c.error is not None:
+                bad += 1
+                bar.echo(f"sgz: invalid: {c.error}", err=True)
+            elif not quiet:
+                end = "finished" if c.finished else "unfinished (no end event)"
+                how = "integrity and schema" if no_exec else "integrity, schema, re-execution"
+                bar.echo(f"{f}: ok: {len(c.events)} events, {end}; checked {how}")
+            bar.advance()
     if bad:
         raise SystemExit(1)
