@@ -273,7 +273,7 @@ class _File(msgspec.Struct):
     path: str
     header: fmt.Header
     bytes: int
-    legacy: bool  # an older format: its chain was checked in Python
+    legacy: bool  # format 1: its chain was checked in Python
 
 
 def record_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -363,7 +363,7 @@ def ingest(
             report.skipped += 1
             continue
         known.add(header.game)
-        legacy = header.v < fmt.CHAIN_SINCE  # an older chain: checked in Python
+        legacy = header.v < fmt.CHAIN_SINCE  # v1's BLAKE2b chain: DuckDB cannot check it, Python does
         if legacy:
             s = fmt.scan(path)
             if s.error is not None:
@@ -546,33 +546,42 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
     # split leaves an empty last element when a file ends with a newline).
     # Unnesting runs on one thread, so it is staged, and the parse below runs
     # on all of them.
+    T, H = fmt.TAIL_LEN, fmt.H_LEN
     con.execute(
-        """CREATE TEMP TABLE _lines AS
-        SELECT game, legacy, term, unnest(ls[2:-2]) AS line, unnest(ls[1:-3]) AS prev,
-               unnest(range(len(ls) - 2))::INTEGER AS seq
-        FROM (SELECT f.game, f.legacy, string_split(t.content, chr(10)) AS ls, ends_with(t.content, chr(10)) AS term
-              FROM read_text($paths) t JOIN _files f ON f.path = t.filename)""",
+        f"""CREATE TEMP TABLE _lines AS
+        SELECT *, format >= {fmt.SEALED_SINCE} AND substr(line, -{T}, 6) = ',"h":"' AND right(line, 2) = '"}}' AS seal
+        FROM (SELECT game, legacy, format, term, unnest(ls[2:-2]) AS line, unnest(ls[1:-3]) AS prev,
+                     unnest(range(len(ls) - 2))::INTEGER AS seq
+              FROM (SELECT f.game, f.legacy, f.format, string_split(t.content, chr(10)) AS ls, ends_with(t.content, chr(10)) AS term
+                    FROM read_text($paths) t JOIN _files f ON f.path = t.filename))""",
         {"paths": [f.path for f in batch]},
     )
     _stage_hook("lines")
-    # Check each chain link (legacy records were checked in Python) and parse
-    # the events columns.
+    _check_seals(con)
+    # Check each chain link (format 1 was checked in Python, format 4's
+    # seals just now) and parse the events columns.
     tags = ", ".join(_lit(t) for t in shape.tags)
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
     cols = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
-    T, H = fmt.TAIL_LEN, fmt.H_LEN
     con.execute(
         f"""CREATE TEMP TABLE _ev AS
         SELECT game, seq, j.t AS type, {cols},
-               CASE WHEN j.t IN ({columned}) THEN NULL ELSE left(line, len(line) - CASE WHEN legacy THEN 16 ELSE {T} END) || '}}' END AS data,
-               term AND (legacy OR (
-                   substr(line, -{T}, 6) = ',"h":"' AND right(line, 2) = '"}}'
-                   AND substr(line, -{H} - 2, {H}) = left(to_base64(unhex(md5(substr(prev, -{H} - 2, {H}) || left(line, len(line) - {T})))), {H})
-                   AND ends_with(left(line, len(line) - {T}), ',"i":' || seq)))
+               CASE WHEN j.t IN ({columned}) THEN NULL
+                    ELSE left(line, len(line) - CASE WHEN legacy THEN 16 WHEN format >= {fmt.SEALED_SINCE} AND NOT seal THEN 1 ELSE {T} END) || '}}' END AS data,
+               term AND CASE
+                   WHEN legacy THEN true
+                   WHEN format >= {fmt.SEALED_SINCE} THEN sealed_ok AND ends_with(left(line, len(line) - CASE WHEN seal THEN {T} ELSE 1 END), ',"i":' || seq)
+                        AND right(line, 1) = '}}'
+                   ELSE substr(line, -{T}, 6) = ',"h":"' AND right(line, 2) = '"}}'
+                        AND substr(line, -{H} - 2, {H}) = left(to_base64(unhex(md5(substr(prev, -{H} - 2, {H}) || left(line, len(line) - {T})))), {H})
+                        AND ends_with(left(line, len(line) - {T}), ',"i":' || seq) END
                AND j.t IN ({tags}) AND (seq > 0 OR j.t = 'start') AS ok
-        FROM (SELECT game, seq, legacy, term, line, prev, from_json(line, {_struct_sql(shape.struct)}) AS j FROM _lines)"""
+        FROM (SELECT l.game, l.seq, legacy, format, term, line, prev, seal, coalesce(s.ok, false) AS sealed_ok,
+                     from_json(line, {_struct_sql(shape.struct)}) AS j
+              FROM _lines l LEFT JOIN _seals s ON s.game = l.game AND s.seq = l.seq)"""
     )
     con.execute("DROP TABLE _lines")
+    con.execute("DROP TABLE _seals")
     _stage_hook("parsed")
     bad = con.execute("SELECT f.path FROM _files f WHERE f.game IN (SELECT game FROM _ev WHERE NOT coalesce(ok, false))").fetchall()
     _stage_hook("checked")
@@ -580,6 +589,36 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
         return {r[0] for r in bad}
     _fill(con)
     return set()
+
+
+def _check_seals(con) -> None:
+    """``_seals(game, seq, ok)``: each sealed-format line (v4 on) and whether its group's seal holds.
+
+    A group is the lines after a seal up to the next one; its seal is the
+    first 6 Base64 characters of MD5(the previous seal's h + the group's
+    lines joined by newlines, less the seal's 14-byte integrity field).  The
+    header is the seal before the first group.  Lines after the last seal are
+    not sealed.
+    """
+    T, H = fmt.TAIL_LEN, fmt.H_LEN
+    con.execute(
+        f"""CREATE TEMP TABLE _seals AS
+        WITH grouped AS (
+            SELECT game, seq, line, seal, prev,
+                   coalesce(count(*) FILTER (WHERE seal) OVER (PARTITION BY game ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS grp
+            FROM _lines WHERE format >= {fmt.SEALED_SINCE}),
+        groups AS (
+            SELECT game, grp, string_agg(line, chr(10) ORDER BY seq) AS bytes, bool_or(seal) AS sealed,
+                   any_value(prev) FILTER (WHERE seq = 0) AS header
+            FROM grouped GROUP BY game, grp),
+        linked AS (
+            SELECT game, grp, sealed, bytes,
+                   coalesce(lag(substr(bytes, -{H} - 2, {H})) OVER (PARTITION BY game ORDER BY grp), substr(header, -{H} - 2, {H})) AS prev_h
+            FROM groups)
+        SELECT g.game, g.seq,
+               k.sealed AND substr(k.bytes, -{H} - 2, {H}) = left(to_base64(unhex(md5(k.prev_h || left(k.bytes, len(k.bytes) - {T})))), {H}) AS ok
+        FROM grouped g JOIN linked k USING (game, grp)"""
+    )
 
 
 def _ident(name: str) -> str:

@@ -65,8 +65,9 @@ def check(run: Run) -> dict[str, Any]:
 
 
 def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    """(first game, count) pieces: about 8 a worker for balance, at most 64 games each."""
-    size = max(1, min(64, -(-games // (max(1, jobs) * 8))))
+    """(first game, count) pieces of at most 64 games: about 8 a worker for
+    balance; one worker takes the most (a chunk ends waiting for its last fsync)."""
+    size = 64 if jobs <= 1 else max(1, min(64, -(-games // (jobs * 8))))
     return [(k, min(size, games - k)) for k in range(0, games, size)]
 
 

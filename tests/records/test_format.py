@@ -26,21 +26,37 @@ def test_a_record_reads_back_as_written(tmp_path: Path) -> None:
     rows = lines(path)
     assert len(rows) == len(rec.events) + 1
     for seq, row in enumerate(rows[1:]):
-        assert row.endswith(b'"}') and row[-fmt.TAIL_LEN : -fmt.TAIL_LEN + 6] == b',"h":"'
-        assert row[: -fmt.TAIL_LEN].endswith(b',"i":%d' % seq)
+        if row[-fmt.TAIL_LEN : -fmt.TAIL_LEN + 6] == b',"h":"':  # a seal
+            assert row.endswith(b'"}') and row[: -fmt.TAIL_LEN].endswith(b',"i":%d' % seq)
+        else:
+            assert row.endswith(b',"i":%d}' % seq)
+    assert _is_seal(rows[-1])
     assert fmt.check_lines(rows, FORMAT_VERSION) is None
 
 
-def test_the_chain_is_md5_of_the_previous_link_and_the_body(tmp_path: Path) -> None:
+def _is_seal(row: bytes) -> bool:
+    return row.endswith(b'"}') and row[-fmt.TAIL_LEN : -fmt.TAIL_LEN + 6] == b',"h":"'
+
+
+def test_a_seal_is_md5_of_the_previous_seal_and_the_bytes_since(tmp_path: Path) -> None:
+    """The v3 chain by its definition, from the file's bytes."""
     import base64
     import hashlib
 
-    rows = lines(record(tmp_path, seed=6))
-    prev = b""
-    for row in rows:
-        body, h = row[:-14], row[-8:-2]
-        assert base64.b64encode(hashlib.md5(prev + body).digest())[:6] == h
-        prev = h
+    blob = record(tmp_path, seed=6).read_bytes()
+    head, _, rest = blob.partition(b"\n")
+    prev = base64.b64encode(hashlib.md5(head[:-14]).digest())[:6]
+    assert head[-8:-2] == prev
+    seals = 0
+    while rest:
+        # The group runs to the first line ending with the integrity field.
+        end = next(k for k in range(len(rest)) if rest[k : k + 1] == b"\n" and _is_seal(rest[: k].rsplit(b"\n", 1)[-1]))
+        group, rest = rest[:end], rest[end + 1 :]
+        assert group.count(b"\n") < fmt.SEAL_EVERY
+        assert base64.b64encode(hashlib.md5(prev + group[:-14]).digest())[:6] == group[-8:-2]
+        prev = group[-8:-2]
+        seals += 1
+    assert seals > 1
 
 
 @pytest.mark.parametrize("kind", CORRUPTIONS)
@@ -57,12 +73,24 @@ def test_each_damage_is_one_error_naming_file_and_line(src: Path, tmp_path: Path
     assert len(s.events) == max(0, line - 2)
 
 
-def test_a_cut_at_a_line_boundary_reads_as_an_unfinished_game(src: Path, tmp_path: Path) -> None:
+def test_a_cut_after_a_seal_reads_as_an_unfinished_game(src: Path, tmp_path: Path) -> None:
     rows = lines(src)
+    k = max(i for i in range(2, 41) if _is_seal(rows[i - 1]))
     cut = tmp_path / "cut.jsonl"
-    cut.write_bytes(b"\n".join(rows[:40]) + b"\n")
+    cut.write_bytes(b"\n".join(rows[:k]) + b"\n")
     rec = read_record(cut)
-    assert len(rec.events) == 39 and not isinstance(rec.events[-1], ev.GameEnded)
+    assert len(rec.events) == k - 1 and not isinstance(rec.events[-1], ev.GameEnded)
+
+
+def test_a_cut_inside_a_group_is_told_from_an_unfinished_game(src: Path, tmp_path: Path) -> None:
+    rows = lines(src)
+    k = next(i for i in range(2, len(rows)) if not _is_seal(rows[i - 1]))  # ends inside a group
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"\n".join(rows[:k]) + b"\n")
+    with pytest.raises(RecordError, match="not sealed: the record was cut"):
+        read_record(cut)
+    s = scan(cut)
+    assert s.events == read_record(src).events[: len(s.events)] and len(s.events) < k - 1
 
 
 def test_a_last_line_without_its_newline_is_a_truncation(src: Path, tmp_path: Path) -> None:
@@ -144,10 +172,10 @@ def test_an_upcast_step_is_applied_to_old_events(monkeypatch: pytest.MonkeyPatch
     assert phases and all(p.isupper() for p in phases)
 
 
-def test_a_new_record_is_under_80_bytes_an_event(tmp_path: Path) -> None:
+def test_a_new_record_is_under_70_bytes_an_event(tmp_path: Path) -> None:
     path = record(tmp_path, seed=8, players=5, max_turns=60)
     n = len(read_record(path).events)
-    assert path.stat().st_size / n < 80
+    assert path.stat().st_size / n < 70
 
 
 def test_header_decodes_as_the_schema_says(src: Path) -> None:
@@ -172,24 +200,27 @@ def _header(game) -> fmt.Header:
     return fmt.Header(sgz="record", v=FORMAT_VERSION, game="w", rules=start.rules, mode=start.mode, players=start.players, seed=start.seed, options=start.options)
 
 
-def test_batched_lines_are_the_lines_written_one_event_at_a_time(tmp_path: Path) -> None:
-    """Encoding and chaining a batch at once gives the same bytes as event by event."""
+def test_the_writer_seals_each_write_and_every_64_lines(tmp_path: Path) -> None:
+    """However the events are handed over, the record reads back the same; a
+    seal closes each write to the OS (a decision) and every 64th line."""
     game, batches = _game_events()
-    one = tmp_path / "one.jsonl"
-    with RecordWriter(one, _header(game)) as w:
+    live = tmp_path / "live.jsonl"
+    with RecordWriter(live, _header(game)) as w:
         for e in game.events:
             w.write(e)
-    many = tmp_path / "many.jsonl"
-    with RecordWriter(many, _header(game), flush="close") as w:
+    bulk = tmp_path / "bulk.jsonl"
+    with RecordWriter(bulk, _header(game), flush="close") as w:
         for b in batches:
             w.write_all(b)
-    assert one.read_bytes() == many.read_bytes()
-    rows = lines(one)
-    prev = b""
-    for row in rows:  # each link by the one-line definition
-        assert fmt.link(prev, row[: -fmt.TAIL_LEN]) == row[-2 - fmt.H_LEN : -2]
-        prev = row[-2 - fmt.H_LEN : -2]
-    assert read_record(one).events == game.events
+    for path in (live, bulk):
+        assert read_record(path).events == game.events
+    decided = [i for i, e in enumerate(game.events) if type(e) is ev.Decided]
+    seals_live = {i for i, row in enumerate(lines(live)[1:]) if _is_seal(row)}
+    seals_bulk = {i for i, row in enumerate(lines(bulk)[1:]) if _is_seal(row)}
+    last = len(game.events) - 1
+    every = {i for i in range(len(game.events)) if i % fmt.SEAL_EVERY == fmt.SEAL_EVERY - 1}
+    assert seals_bulk == every | {last}
+    assert seals_live == every | {last} | set(decided)
 
 
 def test_flush_at_decision_puts_each_decision_on_disk_before_the_next(tmp_path: Path) -> None:

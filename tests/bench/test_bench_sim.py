@@ -1,0 +1,152 @@
+"""`sgz sim` speed: recording against in-process self-play, and --jobs against one worker.
+
+Run with:  python -m pytest tests/bench/test_bench_sim.py --benchmark-enable -s
+Each figure is a ratio against an anchor timed in the same test, rounds
+interleaved (the anchor, then the subject, again and again), medians compared:
+
+- recording: ``records.simulate.run_games`` with one worker (what
+  ``sgz sim --jobs 1`` runs: play, write every record, fsync) against the same
+  games played in process without a record (``test_bench_core.self_play``).
+  Goal: >= 0.9x.
+- jobs: the same run on every core against one worker.  Goal: >= 1.8x on 2 cores.
+- process: ``sgz sim`` as a user runs it (a new process, all cores) against
+  the same run in this process with one worker (Python start-up included).
+
+Without --benchmark-enable each test plays one short round (a smoke test).
+"""
+from __future__ import annotations
+
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from records.simulate import Run, run_games
+from records.workers import default_jobs
+
+from .test_bench_core import self_play
+
+REPO = Path(__file__).resolve().parents[2]
+BOTS = {s: "basic" for s in range(5)}
+SUMMARY: dict[str, object] = {}
+
+
+def _sim(games: int, seed: int, jobs: int) -> tuple[float, int]:
+    folder = tempfile.mkdtemp(prefix="sgz-bench-sim-")
+    try:
+        started = time.perf_counter()
+        outcomes = run_games(Run(folder, "identity", 5, BOTS, seed=seed), games, jobs=jobs)
+        return time.perf_counter() - started, sum(o.decisions for o in outcomes)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _self_play(games: int, seed: int) -> tuple[float, int]:
+    started = time.perf_counter()
+    decisions, _ = self_play(range(seed, seed + games))
+    return time.perf_counter() - started, decisions
+
+
+def _rounds(benchmark, full: int) -> int:
+    return 1 if benchmark.disabled else full
+
+
+def test_bench_sim_recording_vs_self_play(benchmark) -> None:
+    games, seed = (40, 1000) if not benchmark.disabled else (3, 1000)
+    anchor: list[float] = []
+    subject: list[float] = []
+
+    def one_round() -> None:
+        t, d_anchor = _self_play(games, seed)
+        anchor.append(t)
+        t, d_sim = _sim(games, seed, 1)
+        subject.append(t)
+        assert d_sim == d_anchor  # the same games
+
+    benchmark.pedantic(one_round, rounds=_rounds(benchmark, 7), iterations=1)
+    if not benchmark.disabled:
+        a, s = statistics.median(anchor), statistics.median(subject)
+        decisions = _self_play(games, seed)[1]
+        info = {
+            "games": games,
+            "self_play_decisions_per_s": round(decisions / a),
+            "sim_jobs1_decisions_per_s": round(decisions / s),
+            "ratio_sim_over_self_play": round(a / s, 3),
+        }
+        benchmark.extra_info.update(info)
+        SUMMARY.update(info)
+
+
+def test_bench_sim_jobs(benchmark) -> None:
+    jobs = default_jobs()
+    games, seed = (96, 2000) if not benchmark.disabled else (4, 2000)
+    one: list[float] = []
+    many: list[float] = []
+    decisions = 0
+
+    def one_round() -> None:
+        nonlocal decisions
+        t, decisions = _sim(games, seed, 1)
+        one.append(t)
+        t, d = _sim(games, seed, jobs)
+        many.append(t)
+        assert d == decisions
+
+    benchmark.pedantic(one_round, rounds=_rounds(benchmark, 3), iterations=1)
+    if not benchmark.disabled:
+        a, m = statistics.median(one), statistics.median(many)
+        info = {
+            "cores": jobs,
+            "games": games,
+            "jobs1_decisions_per_s": round(decisions / a),
+            f"jobs{jobs}_decisions_per_s": round(decisions / m),
+            f"speedup_jobs{jobs}_over_jobs1": round(a / m, 3),
+        }
+        benchmark.extra_info.update(info)
+        SUMMARY.update(info)
+
+
+def test_bench_sim_process(benchmark) -> None:
+    """`sgz sim` as a new process (all cores, start-up included) against one worker in process."""
+    games, seed = (96, 3000) if not benchmark.disabled else (2, 3000)
+
+    def process() -> float:
+        folder = tempfile.mkdtemp(prefix="sgz-bench-simp-")
+        try:
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "cli.main", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+            return time.perf_counter() - started
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    anchor: list[float] = []
+    subject: list[float] = []
+    decisions = 0
+
+    def one_round() -> None:
+        nonlocal decisions
+        t, decisions = _sim(games, seed, 1)
+        anchor.append(t)
+        subject.append(process())
+
+    benchmark.pedantic(one_round, rounds=_rounds(benchmark, 3), iterations=1)
+    if not benchmark.disabled:
+        a, p = statistics.median(anchor), statistics.median(subject)
+        info = {
+            "sgz_sim_process_decisions_per_s": round(decisions / p),
+            "ratio_process_over_in_process_jobs1": round(a / p, 3),
+        }
+        benchmark.extra_info.update(info)
+        SUMMARY.update(info)
+
+
+def test_bench_sim_summary() -> None:
+    """Prints the figures (run with -s); keep it last in this file."""
+    if SUMMARY:
+        width = max(map(len, SUMMARY))
+        print("\n-- sim benchmark --")
+        for k, v in SUMMARY.items():
+            print(f"  {k:<{width}}  {v:,}" if isinstance(v, (int, float)) else f"  {k:<{width}}  {v}")
