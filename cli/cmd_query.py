@@ -15,7 +15,8 @@ READ_TYPES = {"SELECT", "EXPLAIN", "PRAGMA", "RELATION"}
 @click.option("--named", default=None, metavar="NAME", help="Run a named query; `--named list` lists them.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
-def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: float) -> None:
+@click.option("--shards", default=None, metavar="DIR", type=click.Path(file_okay=False), help="Query the Parquet shards in DIR (sgz archive shard) instead of an archive.")
+def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: float, shards: str | None) -> None:
     """Run read-only SQL on the archive (tables: games, seats, events, damage,
     deaths, decisions, generals, cards).
 
@@ -37,22 +38,23 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: fl
         sql = NAMED[named][1]
     if not sql:
         fail("give the SQL to run, or --named NAME")
-    cols, rows, paths = run(db, sql, wait)
+    cols, rows, paths = run(db, sql, wait, shards)
     click.echo(render(cols, rows, paths, fmt))
 
 
-def run(db: str | None, sql: str, wait: float = 0.0) -> tuple[list[str], list[tuple], dict[str, str]]:
+def run(db: str | None, sql: str, wait: float = 0.0, shards: str | None = None) -> tuple[list[str], list[tuple], dict[str, str]]:
     import duckdb
 
     from records.db import game_paths
 
     from .common import open_archive_read_only
 
-    con = open_archive_read_only(db, wait)
+    con = open_archive_read_only(db, wait, shards)
     try:
-        # Read-only database, and nothing outside it: no COPY TO, no ATTACH, no files.
-        con.execute("SET enable_external_access = false")
-        con.execute("SET lock_configuration = true")
+        if shards is None:  # (the shard views come locked to their folder)
+            # Read-only database, and nothing outside it: no COPY TO, no ATTACH, no files.
+            con.execute("SET enable_external_access = false")
+            con.execute("SET lock_configuration = true")
         try:
             statements = con.extract_statements(sql)
         except duckdb.Error as exc:
