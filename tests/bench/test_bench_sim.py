@@ -50,97 +50,72 @@ def _self_play(games: int, seed: int) -> tuple[float, int]:
     return time.perf_counter() - started, decisions
 
 
-def _rounds(benchmark, full: int) -> int:
-    return 1 if benchmark.disabled else full
+def _paired(benchmark, anchor, subject, rounds: int) -> tuple[float, float, int]:
+    """Rounds of ``anchor()`` then ``subject()`` (each gives (seconds, decisions or
+    None)), interleaved so both see the same machine: their medians and the decisions."""
+    a: list[float] = []
+    b: list[float] = []
+    decisions = [0]
+
+    def one_round() -> None:
+        ta, da = anchor()
+        tb, db = subject()
+        assert db is None or db == da  # the same games
+        a.append(ta)
+        b.append(tb)
+        decisions[0] = da
+
+    benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else rounds, iterations=1)
+    return statistics.median(a), statistics.median(b), decisions[0]
+
+
+def _report(benchmark, info: dict) -> None:
+    if not benchmark.disabled:
+        benchmark.extra_info.update(info)
+        SUMMARY.update(info)
 
 
 def test_bench_sim_recording_vs_self_play(benchmark) -> None:
     games, seed = (40, 1000) if not benchmark.disabled else (3, 1000)
-    anchor: list[float] = []
-    subject: list[float] = []
-
-    def one_round() -> None:
-        t, d_anchor = _self_play(games, seed)
-        anchor.append(t)
-        t, d_sim = _sim(games, seed, 1)
-        subject.append(t)
-        assert d_sim == d_anchor  # the same games
-
-    benchmark.pedantic(one_round, rounds=_rounds(benchmark, 7), iterations=1)
-    if not benchmark.disabled:
-        a, s = statistics.median(anchor), statistics.median(subject)
-        decisions = _self_play(games, seed)[1]
-        info = {
-            "games": games,
-            "self_play_decisions_per_s": round(decisions / a),
-            "sim_jobs1_decisions_per_s": round(decisions / s),
-            "ratio_sim_over_self_play": round(a / s, 3),
-        }
-        benchmark.extra_info.update(info)
-        SUMMARY.update(info)
+    a, s, decisions = _paired(benchmark, lambda: _self_play(games, seed), lambda: _sim(games, seed, 1), 7)
+    _report(benchmark, {
+        "games": games,
+        "self_play_decisions_per_s": round(decisions / a),
+        "sim_jobs1_decisions_per_s": round(decisions / s),
+        "ratio_sim_over_self_play": round(a / s, 3),
+    })
 
 
 def test_bench_sim_jobs(benchmark) -> None:
     jobs = default_jobs()
     games, seed = (96, 2000) if not benchmark.disabled else (4, 2000)
-    one: list[float] = []
-    many: list[float] = []
-    decisions = 0
-
-    def one_round() -> None:
-        nonlocal decisions
-        t, decisions = _sim(games, seed, 1)
-        one.append(t)
-        t, d = _sim(games, seed, jobs)
-        many.append(t)
-        assert d == decisions
-
-    benchmark.pedantic(one_round, rounds=_rounds(benchmark, 3), iterations=1)
-    if not benchmark.disabled:
-        a, m = statistics.median(one), statistics.median(many)
-        info = {
-            "cores": jobs,
-            "games": games,
-            "jobs1_decisions_per_s": round(decisions / a),
-            f"jobs{jobs}_decisions_per_s": round(decisions / m),
-            f"speedup_jobs{jobs}_over_jobs1": round(a / m, 3),
-        }
-        benchmark.extra_info.update(info)
-        SUMMARY.update(info)
+    a, m, decisions = _paired(benchmark, lambda: _sim(games, seed, 1), lambda: _sim(games, seed, jobs), 3)
+    _report(benchmark, {
+        "cores": jobs,
+        "jobs1_decisions_per_s": round(decisions / a),
+        f"jobs{jobs}_decisions_per_s": round(decisions / m),
+        f"speedup_jobs{jobs}_over_jobs1": round(a / m, 3),
+    })
 
 
 def test_bench_sim_process(benchmark) -> None:
     """`sgz sim` as a new process (all cores, start-up included) against one worker in process."""
     games, seed = (96, 3000) if not benchmark.disabled else (2, 3000)
 
-    def process() -> float:
+    def process() -> tuple[float, None]:
         folder = tempfile.mkdtemp(prefix="sgz-bench-simp-")
         try:
             started = time.perf_counter()
             subprocess.run([sys.executable, "-m", "cli.main", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
-            return time.perf_counter() - started
+            return time.perf_counter() - started, None
         finally:
             shutil.rmtree(folder, ignore_errors=True)
 
-    anchor: list[float] = []
-    subject: list[float] = []
-    decisions = 0
-
-    def one_round() -> None:
-        nonlocal decisions
-        t, decisions = _sim(games, seed, 1)
-        anchor.append(t)
-        subject.append(process())
-
-    benchmark.pedantic(one_round, rounds=_rounds(benchmark, 3), iterations=1)
-    if not benchmark.disabled:
-        a, p = statistics.median(anchor), statistics.median(subject)
-        info = {
-            "sgz_sim_process_decisions_per_s": round(decisions / p),
-            "ratio_process_over_in_process_jobs1": round(a / p, 3),
-        }
-        benchmark.extra_info.update(info)
-        SUMMARY.update(info)
+    a, p, decisions = _paired(benchmark, lambda: _sim(games, seed, 1), process, 3)
+    _report(benchmark, {
+        "sgz_sim_process_decisions_per_s": round(decisions / p),
+        "ratio_process_over_in_process_jobs1": round(a / p, 3),
+    })
 
 
 def test_bench_sim_summary() -> None:

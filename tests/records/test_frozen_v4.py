@@ -14,7 +14,7 @@ from records import format as fmt
 from records.format import read_record
 from tests.core.modes.demo import Mourned
 
-from .util import FIXTURES, lines
+from .util import FIXTURES, check_frozen_fork, lines
 
 V4 = {
     "v4-demo-6p-s7.jsonl": "248c5631501420cc",
@@ -54,8 +54,4 @@ def test_the_same_game_in_v3_and_v4_is_the_same_events() -> None:
 
 
 def test_the_fork_names_its_parent() -> None:
-    fork = read_record(FIXTURES / "v4-fork-reseed-s2.jsonl")
-    parent = read_record(FIXTURES / "v4-identity-5p-s2.jsonl")
-    assert fork.header.parent == parent.header.game and fork.header.fork_at == 301
-    assert fork.events[:301] == parent.events[:301]
-    assert any(isinstance(e, ev.Reseeded) and e.seed == 9 for e in fork.events[301:])
+    check_frozen_fork(4)

@@ -127,3 +127,12 @@ def _hand_before(events: list[ev.Event], i: int, seat: int) -> list[int]:
     from core.evolve import fold
 
     return list(fold(events[:i]).chars[seat].hand)
+
+
+def check_frozen_fork(version: int) -> None:
+    """The frozen fork of format ``version``: it names its parent, keeps 301 of its events, then reseeds 9."""
+    fork = read_record(FIXTURES / f"v{version}-fork-reseed-s2.jsonl")
+    parent = read_record(FIXTURES / f"v{version}-identity-5p-s2.jsonl")
+    assert fork.header.parent == parent.header.game and fork.header.fork_at == 301
+    assert fork.events[:301] == parent.events[:301]
+    assert any(isinstance(e, ev.Reseeded) and e.seed == 9 for e in fork.events[301:])
