@@ -59,7 +59,7 @@ def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callabl
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
     results: list[Any] = [None] * len(tasks)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_ignore_interrupts)
     try:
         index = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
         pending = set(index)
@@ -75,6 +75,13 @@ def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callabl
         raise
     pool.shutdown(wait=True)
     return results
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C is the parent's to handle: it lets the chunks in hand finish and stops."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ray(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None) -> list[R]:

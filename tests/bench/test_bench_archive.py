@@ -25,6 +25,7 @@ import duckdb
 import pytest
 
 from records import archive
+from records.format import FORMAT_VERSION
 from records.stats import queries
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,26 +39,15 @@ SUMMARY: dict[str, object] = {}
 
 
 def _records() -> Path:
-    """N bot games as records, made once (two processes) and kept in .benchmarks/archive."""
-    folder = CACHE / f"identity-5p-{DECK}-s{SEED}-n{GAMES}"
+    """N bot games as records, made once (sgz sim on every core) and kept in .benchmarks/archive."""
+    folder = CACHE / f"identity-5p-{DECK}-s{SEED}-n{GAMES}-v{FORMAT_VERSION}"
     done = folder / ".complete"
     if done.exists():
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    half = GAMES // 2
-    parts = [(SEED, half), (SEED + half, GAMES - half)]
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "sim", "--games", str(n), "--seed", str(s), "-o", f"deck={DECK}", "--out", str(folder)],
-            cwd=REPO,
-            stdout=subprocess.DEVNULL,
-        )
-        for s, n in parts
-        if n > 0
-    ]
-    for p in procs:
-        assert p.wait() == 0, "sgz sim failed"
+    cmd = [sys.executable, "-m", "cli.main", "sim", "--games", str(GAMES), "--seed", str(SEED), "-o", f"deck={DECK}", "--out", str(folder)]
+    assert subprocess.run(cmd, cwd=REPO, stdout=subprocess.DEVNULL).returncode == 0, "sgz sim failed"
     done.write_text(f"{GAMES}\n")
     return folder
 
