@@ -76,13 +76,27 @@ def _report(benchmark, info: dict) -> None:
 
 
 def test_bench_sim_recording_vs_self_play(benchmark) -> None:
+    """Wall-clock medians; also the CPU time of this process (which other
+    loads on a shared machine disturb less; the fsyncs wait off the CPU)."""
     games, seed = (40, 1000) if not benchmark.disabled else (3, 1000)
-    a, s, decisions = _paired(benchmark, lambda: _self_play(games, seed), lambda: _sim(games, seed, 1), 7)
+    cpu: dict[str, list[float]] = {"self": [], "sim": []}
+
+    def timed(name: str, fn):
+        def run():
+            started = time.process_time()
+            out = fn()
+            cpu[name].append(time.process_time() - started)
+            return out
+
+        return run
+
+    a, s, decisions = _paired(benchmark, timed("self", lambda: _self_play(games, seed)), timed("sim", lambda: _sim(games, seed, 1)), 9)
     _report(benchmark, {
         "games": games,
         "self_play_decisions_per_s": round(decisions / a),
         "sim_jobs1_decisions_per_s": round(decisions / s),
         "ratio_sim_over_self_play": round(a / s, 3),
+        "ratio_sim_over_self_play_cpu": round(statistics.median(cpu["self"]) / statistics.median(cpu["sim"]), 3),
     })
 
 
