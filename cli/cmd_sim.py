@@ -21,7 +21,7 @@ from .common import default_players, fail, parse_bots, parse_options
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record (a fork, or an unfinished game) instead of starting new ones.")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position (game i reseeds S+i).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Games played at once (worker processes, or Ray tasks).  [default: all cores]")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Games played at once (worker processes; with --executor ray, the CPUs of a Ray started here).  [default: all cores]")
 @click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Where the games run: processes here, or Ray tasks (pip install 'sanguozhi[ray]'; the cluster of $RAY_ADDRESS, else a Ray started here). --out must be a folder every node sees.")
 def sim(mode: str | None, players: int | None, games: int, seed: int | None, bots: str | None, options: tuple[str, ...], out: str, as_json: bool, from_: str | None, reseed: int | None, jobs: int | None, executor: str) -> None:
     """Run K bot games, write one record per game into OUT, print a summary.

@@ -557,7 +557,8 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
         {"paths": [f.path for f in batch]},
     )
     _stage_hook("lines")
-    _check_seals(con)
+    _check_seals(con, [f.path for f in batch if f.header.v >= fmt.SEALED_SINCE])
+    _stage_hook("seals")
     # Check each chain link (format 1 was checked in Python, format 4's
     # seals just now) and parse the events columns.
     tags = ", ".join(_lit(t) for t in shape.tags)
@@ -578,7 +579,7 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
                AND j.t IN ({tags}) AND (seq > 0 OR j.t = 'start') AS ok
         FROM (SELECT l.game, l.seq, legacy, format, term, line, prev, seal, coalesce(s.ok, false) AS sealed_ok,
                      from_json(line, {_struct_sql(shape.struct)}) AS j
-              FROM _lines l LEFT JOIN _seals s ON s.game = l.game AND s.seq = l.seq)"""
+              FROM _lines l LEFT JOIN _seals s ON s.game = l.game)"""
     )
     con.execute("DROP TABLE _lines")
     con.execute("DROP TABLE _seals")
@@ -591,33 +592,31 @@ def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
     return set()
 
 
-def _check_seals(con) -> None:
-    """``_seals(game, seq, ok)``: each sealed-format line (v4 on) and whether its group's seal holds.
+def _check_seals(con, paths: list[str]) -> None:
+    """``_seals(game, ok)``: whether every seal of each sealed-format record (v4 on) holds.
 
-    A group is the lines after a seal up to the next one; its seal is the
-    first 6 Base64 characters of MD5(the previous seal's h + the group's
-    lines joined by newlines, less the seal's 14-byte integrity field).  The
-    header is the seal before the first group.  Lines after the last seal are
-    not sealed.
+    Split at every ``,"h":"`` (the writer never lets an event hold one), a
+    file is: the header's body, then for each seal a piece that is its
+    ``h``, ``"}`` and a newline, then the next group's bytes up to its seal's
+    body; the last piece is the last ``h``, ``"}`` and the final newline
+    alone (anything after it was not sealed).  So each seal is checked by one
+    MD5 over a piece, without moving lines around.
     """
-    T, H = fmt.TAIL_LEN, fmt.H_LEN
+    H = fmt.H_LEN
     con.execute(
         f"""CREATE TEMP TABLE _seals AS
-        WITH grouped AS (
-            SELECT game, seq, line, seal, prev,
-                   coalesce(count(*) FILTER (WHERE seal) OVER (PARTITION BY game ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0) AS grp
-            FROM _lines WHERE format >= {fmt.SEALED_SINCE}),
-        groups AS (
-            SELECT game, grp, string_agg(line, chr(10) ORDER BY seq) AS bytes, bool_or(seal) AS sealed,
-                   any_value(prev) FILTER (WHERE seq = 0) AS header
-            FROM grouped GROUP BY game, grp),
-        linked AS (
-            SELECT game, grp, sealed, bytes,
-                   coalesce(lag(substr(bytes, -{H} - 2, {H})) OVER (PARTITION BY game ORDER BY grp), substr(header, -{H} - 2, {H})) AS prev_h
-            FROM groups)
-        SELECT g.game, g.seq,
-               k.sealed AND substr(k.bytes, -{H} - 2, {H}) = left(to_base64(unhex(md5(k.prev_h || left(k.bytes, len(k.bytes) - {T})))), {H}) AS ok
-        FROM grouped g JOIN linked k USING (game, grp)"""
+        WITH pieces AS (
+            SELECT game, unnest(ps) AS piece, unnest(range(len(ps))) AS k, len(ps) AS n
+            FROM (SELECT f.game, string_split(t.content, ',"h":"') AS ps
+                  FROM read_text($paths) t JOIN _files f ON f.path = t.filename WHERE f.format >= {fmt.SEALED_SINCE})),
+        linked AS (SELECT *, lead(left(piece, {H})) OVER (PARTITION BY game ORDER BY k) AS h_next FROM pieces)
+        SELECT game, bool_and(CASE
+                   WHEN k = n - 1 THEN len(piece) = {H} + 3 AND right(piece, 3) = '"}}' || chr(10)
+                   WHEN k = 0 THEN h_next = left(to_base64(unhex(md5(piece))), {H})
+                   ELSE substr(piece, {H} + 1, 3) = '"}}' || chr(10)
+                        AND h_next = left(to_base64(unhex(md5(left(piece, {H}) || substr(piece, {H} + 4)))), {H}) END) AS ok
+        FROM linked GROUP BY game""",
+        {"paths": paths},
     )
 
 

@@ -166,7 +166,10 @@ def chain_lines(events: list[ev.Event], seq: int, prev: bytes) -> tuple[bytes, b
     encoded line, so ``}\\n`` ends each one); each group is joined from the
     encoded events and a table of sequence-number endings, and hashed at once.
     """
-    parts = _encoder.encode_lines(events).split(b"}\n")
+    blob = _encoder.encode_lines(events)
+    if _TAIL in blob:  # the field a seal ends with: readers split files at it
+        raise ValueError('an event holds a field named "h", which records keep for their chain')
+    parts = blob.split(b"}\n")
     parts.pop()
     n = len(parts)
     tails = _seq_table(TAIL_I, seq + n)
@@ -398,6 +401,15 @@ def _check_lines_sealed(lines: list[bytes]) -> tuple[int, str] | None:
         k += 1
     if start < n_lines:
         return start, "not sealed: the record was cut while it was being written"
+    if b"\n".join(lines).count(_TAIL) != n_lines - plain.count(True):
+        # A ,"h":" inside a line besides its integrity field (only a forger
+        # writes one, the writer refuses to): ingest splits files at every
+        # one, so it is refused here too, from its group on.
+        for n, line in enumerate(lines):
+            if line.count(_TAIL) > (0 if n and plain[n - 1] else 1):
+                group = 1 + max((k for k in range(1, n) if not plain[k - 1]), default=0)
+                why = 'a line holds a field named "h" besides its integrity field'
+                return (n, why) if n == 0 or group == n else (group, f"{why} (line {n + 1})")
     return None
 
 

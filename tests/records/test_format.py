@@ -250,3 +250,34 @@ def test_flush_at_close_writes_nothing_until_the_record_is_closed(tmp_path: Path
     assert w.closed and read_record(path).events == game.events
     with pytest.raises(ValueError, match="closed"):
         w.commit()
+
+
+def test_a_field_named_h_inside_a_line_is_refused_by_writer_and_reader(src: Path, tmp_path: Path) -> None:
+    """Readers split a v4 file at every ,"h":" (ingest does, in SQL): an event
+    may not hold one.  The writer refuses it; a forger's copy is refused at its line."""
+
+    class Odd(msgspec.Struct, tag="odd"):
+        h: str
+
+    w = RecordWriter(tmp_path / "odd.jsonl", read_record(src).header, flush="close")
+    w.sink(Odd("x"))
+    with pytest.raises(ValueError, match='field named "h"'):
+        w.commit()
+    from .util import reseal, write_lines
+
+    rows = lines(src)
+    k = next(n for n in range(5, len(rows)) if not _is_seal(rows[n]))
+    rows[k] = rows[k].replace(b',"i":', b',"h":"x","i":', 1)
+    forged = write_lines(tmp_path / "forged.jsonl", reseal(rows))
+    with pytest.raises(RecordError, match=r'a line holds a field named "h"') as err:
+        read_record(forged)
+    assert f"(line {k + 1})" in str(err.value) or f"forged.jsonl:{k + 1}:" in str(err.value)
+    # Ingest (its seals checked in SQL) refuses it too.
+    from records import archive
+
+    con = archive.open_db(tmp_path / "a.duckdb")
+    try:
+        report = archive.ingest(con, [forged])
+    finally:
+        con.close()
+    assert report.added == 0 and len(report.rejected) == 1

@@ -136,3 +136,19 @@ def check_frozen_fork(version: int) -> None:
     assert fork.header.parent == parent.header.game and fork.header.fork_at == 301
     assert fork.events[:301] == parent.events[:301]
     assert any(isinstance(e, ev.Reseeded) and e.seed == 9 for e in fork.events[301:])
+
+
+def reseal(rows: list[bytes]) -> list[bytes]:
+    """``rows`` (a v4 record's lines) with every seal recomputed, as a careful forger would."""
+    from records.format import H_LEN, TAIL_LEN, link
+
+    out = [rows[0][:-TAIL_LEN] + b',"h":"' + link(b"", rows[0][:-TAIL_LEN]) + b'"}']
+    prev, start = out[0][-2 - H_LEN : -2], 1
+    for n in range(1, len(rows)):
+        if rows[n][-TAIL_LEN : -TAIL_LEN + 6] == b',"h":"':
+            group = b"\n".join(rows[start : n + 1])[:-TAIL_LEN]
+            prev = link(prev, group)
+            out.extend(rows[start:n])
+            out.append(rows[n][:-TAIL_LEN] + b',"h":"' + prev + b'"}')
+            start = n + 1
+    return out + rows[start:]
