@@ -89,7 +89,7 @@ def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
 @click.option("--out", required=True, type=click.Path(file_okay=False), metavar="DIR", help="Folder of the shards (a shared folder for Ray).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Shards written at once (worker processes; with --executor ray, the CPUs of a Ray started here).  [default: all cores]")
 @click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Processes here, or Ray tasks (pip install 'sanguozhi[ray]'; the cluster of $RAY_ADDRESS, else a Ray started here).")
-@click.option("--per-shard", default=1000, show_default=True, type=click.IntRange(min=1), help="Records a shard at most: a worker holds one shard in memory (about 0.5 GB a 1000 records).")
+@click.option("--per-shard", default=500, show_default=True, type=click.IntRange(min=1), help="Records a shard at most: a worker holds one shard in memory (about 1 GB a 1000 records).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def shard(paths: tuple[str, ...], out: str, jobs: int | None, executor: str, per_shard: int, quiet: bool) -> None:
     """Write the records in PATHS as Parquet shards in DIR, in parallel:

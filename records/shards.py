@@ -36,7 +36,7 @@ from .workers import run_all
 
 TABLES = ("games", "seats", "events", "damage", "deaths", "decisions")
 DIMENSIONS = ("generals", "cards")
-PER_SHARD = 1000  # records a shard at most: a worker's DuckDB holds one shard at a time
+PER_SHARD = 500  # records a shard at most: a worker's DuckDB holds one shard at a time (~1 GB a 1000 records)
 
 
 class ShardError(ValueError):
