@@ -210,41 +210,52 @@ class RecordWriter:
     """Append a game's events to a record file as they happen.
 
     ``write`` (or ``sink``, the callable to hand a ``Game`` as ``on_event``)
-    takes events one at a time; they are encoded and chained in batches, by
-    ``commit``.  Flush policy: with ``flush="decision"`` (the default) each
-    ``Decided`` event commits what came before it and itself and flushes the
-    file to the OS, so a crash loses nothing decided; with ``flush="close"``
-    everything is committed when the record is closed.  The file is fsynced
-    (to the disk) on close; with ``fsync="decision"`` after every decision too.
+    takes events one at a time; they are encoded and sealed in batches by
+    ``commit``.  Flush policy: with ``flush="decision"`` (the default) the
+    file is created at once, and each ``Decided`` event commits what came
+    before it and itself and hands it to the OS, so a crash loses nothing
+    decided.  With ``flush="close"`` ``commit`` only encodes and seals, in
+    memory, and ``close`` creates the file and writes it whole: only I/O,
+    which another thread can do while this one plays on (``sgz sim``).  The
+    file is fsynced (to the disk) on close; with ``fsync="decision"`` after
+    every decision too.
     """
 
     def __init__(self, path: str | Path, header: Header, *, fsync: Literal["close", "decision"] = "close", flush: Literal["decision", "close"] = "decision", exist_ok: bool = False) -> None:
         self.path = Path(path)
         self.fsync = fsync
         self.flush = flush
+        self._exist_ok = exist_ok
         line = header_line(msgspec.structs.replace(header, v=FORMAT_VERSION))
         self.header = _header_decoder.decode(line)
-        # O_EXCL: never overwrite a record that exists (nothing recorded is lost).
-        # Writes go straight to the descriptor: a commit is one write call.
-        mode = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if exist_ok else os.O_EXCL) | getattr(os, "O_BINARY", 0)
-        try:
-            self._fd: int | None = os.open(self.path, mode, 0o666)
-        except FileNotFoundError:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd = os.open(self.path, mode, 0o666)
         self._prev = line[-2 - H_LEN : -2]
         self._seq = 0
         self._pending: list[ev.Event] = []
-        self._out = line + b"\n"  # bytes not yet written to the file
+        self._out: list[bytes] = [line + b"\n"]  # sealed bytes not yet written to the file
+        self._fd: int | None = None
+        self._closed = False
         if flush == "decision":
+            self._open()
             self.commit()
+        elif not exist_ok and self.path.exists():
+            raise FileExistsError(f"{self.path} exists")
         # What a Game calls for each event: with flush="close" a bare list
         # append, the cheapest callable there is.
         self.sink: Callable[[ev.Event], None] = self._pending.append if flush == "close" else self.write
 
+    def _open(self) -> None:
+        # O_EXCL: never overwrite a record that exists (nothing recorded is lost).
+        # Writes go straight to the descriptor: a commit is one write call.
+        mode = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if self._exist_ok else os.O_EXCL) | getattr(os, "O_BINARY", 0)
+        try:
+            self._fd = os.open(self.path, mode, 0o666)
+        except FileNotFoundError:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, mode, 0o666)
+
     @property
     def closed(self) -> bool:
-        return self._fd is None
+        return self._closed
 
     def write(self, event: ev.Event) -> None:
         self._pending.append(event)
@@ -257,30 +268,41 @@ class RecordWriter:
             self.commit()
 
     def commit(self) -> None:
-        """Encode and chain the events written so far, and hand them to the OS in one write."""
-        if self._fd is None:
+        """Encode and seal the events written so far; with ``flush="decision"`` hand them to the OS in one write."""
+        if self._closed:
             raise ValueError(f"{self.path}: the record is closed")
-        out = self._out
         if self._pending:
             blob, self._prev = chain_lines(self._pending, self._seq, self._prev)
             self._seq += len(self._pending)
             self._pending.clear()
-            out = out + blob if out else blob
-        view = memoryview(out)
+            self._out.append(blob)
+        if self._fd is not None:
+            self._write_out()
+            if self.fsync == "decision":
+                os.fsync(self._fd)
+
+    def _write_out(self) -> None:
+        assert self._fd is not None
+        if not self._out:
+            return
+        view = memoryview(b"".join(self._out) if len(self._out) > 1 else self._out[0])
         while view:
             view = view[os.write(self._fd, view) :]
-        self._out = b""
-        if self.fsync == "decision":
-            os.fsync(self._fd)
+        self._out.clear()
 
     def close(self) -> None:
-        """Commit, fsync and close (idempotent)."""
-        if self._fd is not None:
-            try:
-                self.commit()
-                if self.fsync != "decision":
-                    os.fsync(self._fd)
-            finally:
+        """Commit, write, fsync and close (idempotent)."""
+        if self._closed:
+            return
+        try:
+            self.commit()
+            if self._fd is None:
+                self._open()
+                self._write_out()
+            os.fsync(self._fd)  # type: ignore[arg-type]
+        finally:
+            self._closed = True
+            if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
 
