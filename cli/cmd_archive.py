@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import click
 
+from pathlib import Path
+
 from .common import fail
 
 DB_HELP = "The archive (a DuckDB file). Default: $SGZ_DB, else ./sgz.duckdb."
@@ -18,18 +20,22 @@ def archive() -> None:
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--batch", "batch_size", default=2000, show_default=True, type=click.IntRange(min=1), help="Records per transaction.")
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for another process using the archive.")
+@click.option("--partial", is_flag=True, help="Also load records that are not closed (no end and no quit: a game in progress, or cut at a line boundary).")
+@click.option("--verify", is_flag=True, help="Also re-run every record's decisions through the engine (as sgz validate does; slower).")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
-def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float, quiet: bool) -> None:
+def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float, partial: bool, verify: bool, quiet: bool) -> None:
     """Load the records in PATHS (files, or folders of *.jsonl) into the archive.
 
-    Records already in (same game id) are skipped, so running it again is
-    harmless.  Each batch is one transaction: an interrupted ingest leaves the
-    archive as it was after the last whole batch.  Damaged records are listed,
-    left out, and make the exit status 1.
+    Each record is checked as `sgz validate` checks it (`--verify`: with
+    re-execution; without it, `--no-exec`); records that fail are listed,
+    left out, and make the exit status 1.  A record of a game already in is
+    skipped, unless it is a longer record of the same game, which replaces
+    it, so running it again is harmless.  Records of games not yet closed
+    stay out unless --partial.  Each batch is one transaction: an
+    interrupted ingest leaves the archive as it was after the last whole
+    batch.
     """
-    from records.archive import ArchiveError, default_db, ingest as run, open_db
-
-    from pathlib import Path
+    from records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db
 
     for p in paths:
         if not Path(p).exists():
@@ -46,18 +52,24 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
                 bar.advance(r.added + r.skipped + len(r.rejected) - bar.done)
 
             try:
-                report = run(con, paths, batch_size=batch_size, progress=None if quiet else progress)
+                report = run(con, paths, batch_size=batch_size, partial=partial, verify=verify, progress=None if quiet else progress)
             finally:
                 con.close()
     except ArchiveError as exc:
         fail(str(exc))
+    except IngestInterrupted as exc:
+        r = exc.report
+        fail(f"interrupted: {r.added} game(s) went in before it, in {r.batches} whole batch(es); the batch in flight was rolled back", 130)
     for r in report.rejected:
         click.echo(f"sgz: rejected: {r.why}", err=True)
     if not quiet or report.rejected:
         rate = f" ({report.events_per_s:,.0f} events/s)" if report.events else ""
+        replaced = f" ({report.replaced} replacing a shorter record)" if report.replaced else ""
+        left = f"; {report.unfinished} unfinished left out (--partial to load them)" if report.unfinished else ""
+        how = "checked and re-run" if verify else "checked (--verify to re-run decisions too)"
         click.echo(
-            f"{db}: {report.added} game(s) added, {report.events:,} events in {report.seconds:.2f}s{rate}; "
-            f"{report.skipped} already in; {len(report.rejected)} rejected"
+            f"{db}: {report.added} game(s) added{replaced}, {report.events:,} events in {report.seconds:.2f}s{rate}, {how}; "
+            f"{report.skipped} already in; {len(report.rejected)} rejected{left}"
         )
     if report.rejected:
         raise SystemExit(1)
@@ -70,17 +82,22 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS")
 def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     """Write the archive as Parquet, partitioned by mode (DIR/<table>/mode=<mode>/*.parquet)."""
-    from records.archive import ArchiveError, default_db, export_parquet, open_db
+    from records.archive import ArchiveError, default_db, export_parquet
+    from records.db import open_reader
 
     db = db or default_db()
     try:
-        con = open_db(db, read_only=True, wait=wait)
+        con = open_reader(db, wait=wait, write_to=[out])
         try:
             counts = export_parquet(con, out, overwrite=overwrite)
         finally:
             con.close()
     except ArchiveError as exc:
         fail(str(exc))
+    except OSError as exc:
+        fail(f"{out}: {exc.strerror}")
+    except Exception as exc:  # duckdb.Error (a view reaching outside the archive, say), without importing duckdb here
+        fail(f"export: {(str(exc).strip().splitlines() or [type(exc).__name__])[0]}")
     click.echo(f"{out}: " + ", ".join(f"{t} {n:,}" for t, n in counts.items()))
 
 

@@ -169,9 +169,19 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
                 return None
             click.echo("  nothing to undo: you have not decided anything yet")
 
+    from core.events import GameQuit
+
     while True:
         with writer:
-            finished = run_bots(game, seats, person)
+            try:
+                finished = run_bots(game, seats, person)
+            except click.Abort:  # Ctrl-C or end of input at a prompt: a quit too
+                finished = False
+                game.add_external(GameQuit(seat=seat))
+                raise
+            if not finished:
+                # The person left this line of play (q, or undo to a fork of it): say so in the record.
+                game.add_external(GameQuit(seat=seat))
         if not undo:
             break
         undo = False

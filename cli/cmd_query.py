@@ -5,8 +5,12 @@ import click
 
 from .common import fail
 
-# Statement types a read-only query may run.
+# Statement types a read-only query may run; PIVOT without an IN list is a
+# MULTI statement (it first finds the pivot values).
 READ_TYPES = {"SELECT", "EXPLAIN", "PRAGMA", "RELATION"}
+MULTI_OK = ("PIVOT", "UNPIVOT")
+TIMEOUT = 60.0  # seconds, --timeout's default
+MAX_ROWS = 10_000  # --max-rows' default
 
 
 @click.command()
@@ -15,13 +19,17 @@ READ_TYPES = {"SELECT", "EXPLAIN", "PRAGMA", "RELATION"}
 @click.option("--named", default=None, metavar="NAME", help="Run a named query; `--named list` lists them.")
 @click.option("--format", "fmt", type=click.Choice(["table", "csv", "json"]), default="table", show_default=True)
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
+@click.option("--timeout", default=TIMEOUT, show_default=True, type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Stop a query that runs longer.")
+@click.option("--max-rows", "max_rows", default=MAX_ROWS, show_default=True, type=click.IntRange(min=0), metavar="N", help="Show at most N rows (0: all).")
 @click.option("--shards", default=None, metavar="DIR", type=click.Path(file_okay=False), help="Query the Parquet shards in DIR (sgz archive shard) instead of an archive.")
-def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: float, shards: str | None) -> None:
+def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: float, timeout: float, max_rows: int, shards: str | None) -> None:
     """Run read-only SQL on the archive (tables: games, seats, events, damage,
     deaths, decisions, generals, cards).
 
     When the result has a game and a seq column, each row is followed by the
-    command that opens that moment: sgz replay FILE --at SEQ.
+    command that opens that moment: sgz replay FILE --at SEQ.  The archive is
+    opened read-only with nothing outside it reachable, under a memory limit,
+    a time limit (--timeout) and a row cap (--max-rows).
     """
     from records.queries import NAMED
 
@@ -38,49 +46,68 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, wait: fl
         sql = NAMED[named][1]
     if not sql:
         fail("give the SQL to run, or --named NAME")
-    cols, rows, paths = run(db, sql, wait, shards)
+    cols, rows, paths, more = run(db, sql, wait, timeout=timeout, max_rows=max_rows, shards=shards)
     click.echo(render(cols, rows, paths, fmt))
+    if more:
+        click.echo(f"sgz: note: only the first {max_rows:,} rows are shown (--max-rows N for more, 0 for all)", err=True)
 
 
-def run(db: str | None, sql: str, wait: float = 0.0, shards: str | None = None) -> tuple[list[str], list[tuple], dict[str, str]]:
+def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT, max_rows: int = MAX_ROWS, shards: str | None = None) -> tuple[list[str], list[tuple], dict[str, str], bool]:
+    """(columns, rows, record paths by game, whether rows were left out past ``max_rows``)."""
+    import threading
+
     import duckdb
 
     from records.db import game_paths
 
     from .common import open_archive_read_only
 
-    con = open_archive_read_only(db, wait, shards)
+    con = open_archive_read_only(db, wait, shards)  # read-only, nothing outside the archive (or the shards' folder)
     try:
-        if shards is None:  # (the shard views come locked to their folder)
-            # Read-only database, and nothing outside it: no COPY TO, no ATTACH, no files.
-            con.execute("SET enable_external_access = false")
-            con.execute("SET lock_configuration = true")
         try:
             statements = con.extract_statements(sql)
         except duckdb.Error as exc:
             fail(f"query: {_first_line(exc)}")
         for st in statements:
             kind = st.type.name
-            if kind not in READ_TYPES:
+            if kind not in READ_TYPES and not (kind == "MULTI" and st.query.lstrip().upper().startswith(MULTI_OK)):
                 fail(f"query: {kind} is not allowed: sgz query is read-only (the archive changes only through sgz archive ingest)")
+        finished = threading.Event()
+        timed_out = threading.Event()
+
+        def stop() -> None:
+            if not finished.is_set():
+                timed_out.set()
+                con.interrupt()
+
+        timer = threading.Timer(timeout, stop)
+        timer.start()
         try:
             cur = None
             for st in statements:
                 cur = con.execute(st)
             assert cur is not None
             cols = [d[0] for d in cur.description] if cur.description else []
-            rows = cur.fetchall() if cols else []
+            rows = (cur.fetchmany(max_rows + 1) if max_rows else cur.fetchall()) if cols else []
         except duckdb.Error as exc:
+            if timed_out.is_set():
+                fail(f"query: stopped after {timeout:g} s (--timeout SECONDS to allow longer)")
             text = _first_line(exc)
             if "read-only" in text or "read only" in text:
                 fail(f"query: refused, the archive is read-only here ({text})")
             fail(f"query: {text}")
+        finally:
+            finished.set()
+            timer.cancel()
+            timer.join()
+        more = bool(max_rows) and len(rows) > max_rows
+        rows = rows[:max_rows] if more else rows
         lower = [c.lower() for c in cols]
         paths: dict[str, str] = {}
         if "game" in lower and "seq" in lower:
             gi = lower.index("game")
             paths = game_paths(con, sorted({str(r[gi]) for r in rows if r[gi] is not None}))
-        return cols, rows, paths
+        return cols, rows, paths, more
     finally:
         con.close()
 

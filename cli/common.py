@@ -55,18 +55,19 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
     return {s: n for s, n in enumerate(names) if s != person}
 
 
-def load(path: str, verify: bool = True):  # -> records.Record
+def load(path: str):  # -> records.Record
     from records import RecordError, read_record
 
     try:
-        return read_record(path, verify=verify)
+        return read_record(path)
     except RecordError as exc:
         fail(str(exc))
 
 
-def open_archive_read_only(db: str | None, wait: float = 0.0, shards: str | None = None):  # -> duckdb connection
-    """The archive for reading (``$SGZ_DB`` or ./sgz.duckdb by default), or the
-    views over a folder of Parquet shards (locked to that folder), or a one-line error."""
+def open_archive_read_only(db: str | None, wait: float = 0.0, shards: str | None = None, **kw: Any):  # -> duckdb connection
+    """The archive for reading, locked down (``records.db.open_reader``;
+    ``$SGZ_DB`` or ./sgz.duckdb by default), or the views over a folder of
+    Parquet shards (locked to that folder), or a one-line error."""
     if shards is not None:
         if db is not None:
             fail("give --db or --shards, not both")
@@ -76,9 +77,9 @@ def open_archive_read_only(db: str | None, wait: float = 0.0, shards: str | None
             return open_shards(shards)
         except ShardError as exc:
             fail(str(exc))
-    from records.db import ArchiveError, default_db, open_db
+    from records.db import ArchiveError, default_db, open_reader
 
     try:
-        return open_db(db or default_db(), read_only=True, wait=wait)
+        return open_reader(db or default_db(), wait=wait, **kw)
     except ArchiveError as exc:
         fail(str(exc))

@@ -233,6 +233,14 @@ class Reseeded(Event, tag="reseed"):
     seed: int
 
 
+class GameQuit(Event, tag="quit"):
+    """A person left the game at a decision (``sgz play``: q, or undo from this
+    line of play): the record ends here on purpose, the game unfinished.  A
+    record that just stops (a crash, a cut file) has no such event."""
+
+    seat: int
+
+
 AnyEvent = Union[
     GameStarted,
     RolesDealt,
@@ -262,6 +270,7 @@ AnyEvent = Union[
     GeneralRevealed,
     MaxHpChanged,
     TurnedOver,
+    GameQuit,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -214,12 +214,14 @@ def _move(s: State, e: ev.CardsMoved) -> None:
 
 def _use(s: State, e: ev.CardUsed) -> None:
     if e.seat == s.current:
+        if e.name == "analeptic" and (s.phase != "play" or s.chars[e.seat].hp <= 0):
+            return  # only a 酒 used as a card in the play phase is the turn's one 酒 (not one drunk while dying)
         used = s.used
         used[e.name] = used.get(e.name, 0) + 1
         if e.name in ("slash", "fire_slash", "thunder_slash"):
             used["slash_any"] = used.get("slash_any", 0) + 1
             s.drunk = 0
-        elif e.name == "analeptic" and s.chars[e.seat].hp > 0:
+        elif e.name == "analeptic":
             s.drunk += 1
 
 
@@ -325,6 +327,7 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.GeneralRevealed: _reveal,
     ev.MaxHpChanged: _max_hp,
     ev.TurnedOver: _turned_over,
+    ev.GameQuit: _nothing,
 }
 
 

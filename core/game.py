@@ -30,7 +30,7 @@ def _brief(e: ev.Event | None) -> str:
 
 
 # Events a person or tool adds to a record between decisions (not the rules).
-EXTERNAL = (ev.Reseeded,)
+EXTERNAL = (ev.Reseeded, ev.GameQuit)
 
 
 class Game:
@@ -65,7 +65,7 @@ class Game:
         return self.events[start:]
 
     def add_external(self, event: ev.Event) -> None:
-        """Append an event that is not a decision's consequence (``Reseeded``)."""
+        """Append an event that is not a decision's consequence (``Reseeded``, ``GameQuit``)."""
         if not isinstance(event, EXTERNAL):
             raise TypeError(f"{type(event).__name__} comes from the rules, not from outside")
         self.engine.emit(event)

@@ -8,13 +8,14 @@ events whose fields the columns do not all hold), ``damage`` and ``deaths``
 decision with what its decider could see: their hand, the turn, the phase),
 and the dimensions ``generals`` and ``cards``.
 
-Ingest does the heavy work inside DuckDB: it reads a batch of record files
-with ``read_text``, checks every line's chain link with ``md5`` (format v2,
-see ``records.format``), parses the events with ``from_json`` and fills the
-tables with set-wise SQL, all in one transaction per batch.  Python only reads
-the header lines (to skip games already in) and explains damaged records.
-The generic event columns and the JSON fallback follow ``core.events.AnyEvent``
-at run time, so event types added later ingest without changes here.
+Which records go in is decided by ``records.ingest`` (each is checked by
+``records.check``, as ``sgz validate`` checks it).  The loading is done here,
+inside DuckDB: ``load_checked`` reads the checked files with ``read_text``
+(keeping only those whose MD5 is the checked bytes'), parses the events with
+``from_json`` and fills the tables with set-wise SQL, in the caller's
+transaction.  The generic event columns and the JSON fallback follow the core
+events and every registered mode's own at run time, so event types added
+later ingest without changes here.
 
 The database is a file (``default_db()``: ``$SGZ_DB`` or ``./sgz.duckdb``).
 DuckDB lets one process write it at a time; ``open_db`` turns the lock error
@@ -33,7 +34,7 @@ import msgspec
 
 from . import format as fmt
 
-SCHEMA_VERSION = 2  # v2: decisions.vis
+SCHEMA_VERSION = 3  # 2: decisions.vis; 3: games.validated and games.tip
 
 
 from .db import ArchiveError, default_db, game_paths, open_db  # noqa: E402,F401  (re-exported)
@@ -53,8 +54,11 @@ CREATE TABLE IF NOT EXISTS games (
     events INTEGER, decisions INTEGER, turns INTEGER, rounds INTEGER,
     finished BOOLEAN,           -- the record has the game's end
     winner VARCHAR,             -- the side that won (lord, rebels, renegade), or turn_limit ... for a draw
-    end_reason VARCHAR, winners SMALLINT[], end_seq INTEGER,
-    bytes BIGINT, ingested_at TIMESTAMP
+    end_reason VARCHAR,         -- the end event's reason, or quit:SEAT for a quit game
+    winners SMALLINT[], end_seq INTEGER,
+    bytes BIGINT, ingested_at TIMESTAMP,
+    validated BOOLEAN,          -- its decisions were re-run at ingest (--verify); NULL: ingested before schema v3
+    tip VARCHAR                 -- the chain link of its last line: a longer record of the game extends it
 );
 CREATE TABLE IF NOT EXISTS seats (
     game VARCHAR, seat SMALLINT,
@@ -109,8 +113,11 @@ def ensure_schema(con) -> None:
         con.execute("INSERT INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
     elif int(row[0]) > SCHEMA_VERSION:
         raise ArchiveError(f"the archive's schema v{row[0]} is newer than this sgz (v{SCHEMA_VERSION})")
-    elif int(row[0]) < 2:
-        con.execute("ALTER TABLE decisions ADD COLUMN IF NOT EXISTS vis SMALLINT[]")
+    elif int(row[0]) < SCHEMA_VERSION:
+        con.execute("ALTER TABLE decisions ADD COLUMN IF NOT EXISTS vis SMALLINT[]")  # v2
+        # v3: games ingested before keep NULL (not re-run, no tip known).
+        con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS validated BOOLEAN")
+        con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS tip VARCHAR")
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
 
 
@@ -247,73 +254,37 @@ def _struct_sql(struct: dict[str, str]) -> str:
     return _lit(msgspec.json.encode(struct).decode())
 
 
-# --- ingest -------------------------------------------------------------------
+# --- loading checked records -------------------------------------------------
+#
+# records.ingest decides which records go in (each checked by records.check,
+# the one definition of a valid record); the functions here load them with
+# set-wise SQL inside the caller's transaction.
 
 
-class Rejected(msgspec.Struct):
-    path: str
-    why: str  # "file:line: why"
+def prepare_ingest(con, memory_limit: str) -> None:
+    """Settings, schema and dimensions for an ingest on ``con``."""
+    # Row order in the tables means nothing (seq says it); without keeping
+    # it, DuckDB runs table-building queries on every thread.
+    con.execute("SET preserve_insertion_order = false")
+    # A fixed memory budget whatever the batch or the archive: DuckDB spills
+    # to its temporary directory beyond it.
+    con.execute(f"SET memory_limit = {_lit(memory_limit)}")
+    ensure_schema(con)
+    _refresh_dimensions(con)
 
 
-class IngestReport(msgspec.Struct):
-    files: int = 0  # record files looked at
-    added: int = 0  # games added
-    events: int = 0  # events added
-    skipped: int = 0  # records whose game was already in the archive (or twice in the input)
-    rejected: list[Rejected] = []
-    batches: int = 0
-    seconds: float = 0.0
-
-    @property
-    def events_per_s(self) -> float:
-        return self.events / self.seconds if self.seconds else 0.0
+def archived(con, games: Sequence[str]) -> dict[str, tuple[int, str | None, int, str]]:
+    """What the archive holds of these games: {game: (events, tip, bytes, path)}."""
+    if not games:
+        return {}
+    rows = con.execute("SELECT game, events, tip, bytes, path FROM games WHERE game IN (SELECT unnest($g))", {"g": list(games)}).fetchall()
+    return {g: (n, tip, size, path) for g, n, tip, size, path in rows}
 
 
-class _File(msgspec.Struct):
-    path: str
-    header: fmt.Header
-    bytes: int
-    legacy: bool  # format 1: its chain was checked in Python
-
-
-def record_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The record files named: files as given, folders searched for *.jsonl."""
-    out: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*.jsonl") if q.is_file()))
-        else:
-            out.append(p)
-    return out
-
-
-def _read_header(path: Path) -> tuple[fmt.Header, int]:
-    where = str(path)
-    try:
-        with open(path, "rb") as f:
-            first = f.readline()
-            size = os.fstat(f.fileno()).st_size
-    except OSError as exc:
-        raise fmt.RecordError(f"{where}: cannot read ({exc.strerror})") from None
-    if not first.strip():
-        raise fmt.RecordError(f"{where}:1: empty file, not a record")
-    if not first.endswith(b"\n"):
-        raise fmt.RecordError(f"{where}:1: truncated header (no newline)")
-    line = first.rstrip(b"\n")
-    header = fmt.parse_header(line, where)
-    if header.v >= 2:
-        bad = fmt.check_lines([line], header.v)
-        if bad is not None:
-            raise fmt.RecordError(f"{where}:1: {bad[1]}")
-    return header, size
-
-
-# Hooks for tests: called after each stage of a batch, inside its transaction.
-_T0 = [0.0, 0.0]
-
-
-def _stage_hook(stage: str) -> None:
+def _stage_hook(stage: str, stop: Any = None) -> None:
+    """Called after each stage of a load (tests pause or interrupt here; SGZ_PROFILE times them)."""
+    if stop is not None and stop.is_set():
+        raise KeyboardInterrupt("ingest interrupted")
     if os.environ.get("SGZ_PROFILE"):
         import sys
 
@@ -325,299 +296,89 @@ def _stage_hook(stage: str) -> None:
         import sys
 
         print(f"sgz-test: paused at {stage}", file=sys.stderr, flush=True)
-        time.sleep(3600)
+        if stop is None:
+            time.sleep(3600)
+        elif stop.wait(3600):
+            raise KeyboardInterrupt("ingest interrupted")
 
 
-def ingest(
-    con,
-    paths: Iterable[str | Path],
-    *,
-    batch_size: int = 2000,
-    workers: int | None = None,
-    progress: Callable[[IngestReport], None] | None = None,
-) -> IngestReport:
-    """Load the records at ``paths`` into the archive; one transaction per batch.
-
-    A record whose game is already in is skipped; a damaged record is rejected
-    (listed in the report) and the rest of its batch goes in.  ``workers``
-    batches are loaded at once (default: 2, or 1 on a one-core machine), each
-    through its own cursor and transaction.
-    """
-    started = time.perf_counter()
-    report = IngestReport()
-    # Row order in the tables means nothing (seq says it); without keeping
-    # it, DuckDB runs table-building queries on every thread.
-    con.execute("SET preserve_insertion_order = false")
-    ensure_schema(con)
-    _refresh_dimensions(con)
-    known = {row[0] for row in con.execute("SELECT game FROM games").fetchall()}
-    files: list[_File] = []
-    for path in record_files(paths):
-        report.files += 1
-        try:
-            header, size = _read_header(path)
-        except fmt.RecordError as exc:
-            report.rejected.append(Rejected(str(path), str(exc)))
-            continue
-        if header.game in known:
-            report.skipped += 1
-            continue
-        known.add(header.game)
-        legacy = header.v < fmt.CHAIN_SINCE  # v1's BLAKE2b chain: DuckDB cannot check it, Python does
-        if legacy:
-            s = fmt.scan(path)
-            if s.error is not None:
-                report.rejected.append(Rejected(str(path), s.error))
-                continue
-        files.append(_File(str(path.resolve()), header, size, legacy))
-    shape = event_shape()
-    workers = max(1, workers if workers is not None else min(2, os.cpu_count() or 1))
-    batches = plan_batches(files, batch_size, workers)
-
-    def done(r: _BatchResult) -> None:
-        report.added += r.added
-        report.events += r.events
-        report.rejected.extend(r.rejected)
-        report.batches += 1
-        if progress is not None:
-            report.seconds = time.perf_counter() - started
-            progress(report)
-
-    if workers == 1 or len(batches) <= 1:
-        for batch in batches:
-            done(_ingest_batch(con, batch, shape))
-    else:
-        _ingest_parallel(con, batches, shape, workers, done)
-    report.seconds = time.perf_counter() - started
-    return report
-
-
-MIN_BATCH = 50  # below this, splitting a batch across workers costs more than it gains
-
-
-def plan_batches(files: list[_File], batch_size: int, workers: int) -> list[list[_File]]:
-    """Batches of at most ``batch_size``, and at least ``workers`` of them when there are enough files."""
-    if not files:
-        return []
-    n = -(-len(files) // batch_size)
-    n = max(n, min(workers, len(files) // MIN_BATCH))
-    size = -(-len(files) // max(n, 1))
-    return [files[k : k + size] for k in range(0, len(files), size)]
-
-
-def _ingest_parallel(con, batches: list[list[_File]], shape: EventShape, workers: int, done: Callable[[_BatchResult], None]) -> None:
-    import threading
-
-    lock = threading.Lock()
-    queue = list(reversed(batches))
-    stop = threading.Event()
-    errors: list[BaseException] = []
-    cursors = []
-
-    def work() -> None:
-        cur = con.cursor()
-        with lock:
-            cursors.append(cur)
-        try:
-            while not stop.is_set():
-                with lock:
-                    if not queue:
-                        return
-                    batch = queue.pop()
-                result = _ingest_batch(cur, batch, shape)
-                with lock:
-                    done(result)
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller below
-            with lock:
-                errors.append(exc)
-            stop.set()
-        finally:
-            cur.close()
-
-    threads = [threading.Thread(target=work, name=f"sgz-ingest-{k}", daemon=True) for k in range(workers)]
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.2)
-    except BaseException:
-        # Ctrl-C: stop the batches in flight (their transactions roll back).
-        stop.set()
-        with lock:
-            for cur in cursors:
-                try:
-                    cur.interrupt()
-                except Exception:  # noqa: BLE001
-                    pass
-        for t in threads:
-            t.join(30)  # a batch past the interrupt's reach dies with the process, uncommitted
-        raise
-    if errors:
-        raise errors[0]
-
-
-class _BatchResult(msgspec.Struct):
-    added: int = 0
-    events: int = 0
-    rejected: list[Rejected] = []
-
-
-def _ingest_batch(con, batch: list[_File], shape: EventShape) -> _BatchResult:
-    import duckdb
-
-    result = _BatchResult()
-    todo = list(batch)
-    for attempt in range(2):
-        con.execute("BEGIN TRANSACTION")
-        try:
-            bad = _load(con, todo, shape)
-            if bad:
-                # Damaged records: explain each from Python, then load the rest.
-                con.execute("ROLLBACK")
-                todo = _drop_bad(todo, bad, result.rejected)
-                con.execute("BEGIN TRANSACTION")
-                again = _load(con, todo, shape)
-                if again:  # SQL and Python disagree: never load what SQL doubts
-                    raise duckdb.Error(f"records still failing: {sorted(again)[:3]}")
-            n_events = con.execute("SELECT count(*) FROM _ev").fetchone()[0]
-            _stage_hook("before-commit")
-            con.execute("COMMIT")
-            result.added += len(todo)
-            result.events += n_events
-            _drop_staging(con)
-            return result
-        except duckdb.Error as exc:
-            con.execute("ROLLBACK")
-            _drop_staging(con)
-            if isinstance(exc, duckdb.InterruptException):
-                raise KeyboardInterrupt("ingest interrupted") from None
-            if attempt == 1:
-                raise ArchiveError(f"ingest failed: {str(exc).splitlines()[0]}") from None
-            # read_text or from_json refused something (bad UTF-8, a forged
-            # chain over bad JSON): find the culprits in Python, retry once.
-            todo = _drop_bad(todo, {f.path for f in todo}, result.rejected, only_damaged=True)
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-    return result
-
-
-def _drop_bad(todo: list[_File], suspects: set[str], rejected: list[Rejected], only_damaged: bool = False) -> list[_File]:
-    keep = []
-    for f in todo:
-        if f.path in suspects:
-            s = fmt.scan(f.path)
-            if s.error is not None:
-                rejected.append(Rejected(f.path, s.error))
-                continue
-            if not only_damaged:
-                rejected.append(Rejected(f.path, f"{f.path}: the archive's check failed where sgz validate's passed (please report)"))
-                continue
-        keep.append(f)
-    return keep
+_T0 = [0.0, 0.0]
 
 
 def _drop_staging(con) -> None:
-    for t in ("_files", "_lines", "_ev"):
+    for t in ("_files", "_text", "_lines", "_ev"):
         con.execute(f"DROP TABLE IF EXISTS {t}")
 
 
-def _load(con, batch: list[_File], shape: EventShape) -> set[str]:
-    """Stage and load one batch in the open transaction; returns paths that failed the checks."""
+def delete_games(con, games: Sequence[str]) -> None:
+    """Remove these games from every table (a longer record of them replaces them)."""
+    if games:
+        for table in ("games", "seats", "events", "damage", "deaths", "decisions"):
+            con.execute(f"DELETE FROM {table} WHERE game IN (SELECT unnest($g))", {"g": list(games)})
+
+
+def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None, replace: Sequence[str] = ()) -> tuple[int, set[str]]:
+    """Load checked records (``records.ingest.Candidate``) in the open transaction.
+
+    DuckDB reads each file again and loads it only if its MD5 is the one of
+    the bytes that were checked.  The games in ``replace`` are deleted first
+    where their new record loads.  Returns (events loaded, paths of files
+    that changed since they were checked: left out).
+    """
     _drop_staging(con)
     _T0[0], _T0[1] = time.perf_counter(), time.process_time()
     if not batch:
-        con.execute("CREATE TEMP TABLE _ev (game VARCHAR)")
-        return set()
+        return 0, set()
     enc = msgspec.json.encode
     con.execute(
         "CREATE TEMP TABLE _files (path VARCHAR, game VARCHAR, mode VARCHAR, players SMALLINT, seed BIGINT, rules VARCHAR, format SMALLINT,"
-        " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, legacy BOOLEAN)"
+        " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, md5 VARCHAR, tip VARCHAR, validated BOOLEAN)"
     )
     cols = list(zip(*[
-        (f.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, f.bytes, f.legacy)
-        for f in batch
-        for h in (f.header,)
+        (c.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, c.bytes, c.md5, c.tip, c.validated)
+        for c in batch
+        for h in (c.header,)
     ]))
     names = [f"c{i}" for i in range(len(cols))]
     con.execute(f"INSERT INTO _files SELECT {', '.join(f'unnest(${n})' for n in names)}", {n: list(c) for n, c in zip(names, cols)})
-    # Every event line with the line before it (the header for event 0; the
-    # split leaves an empty last element when a file ends with a newline).
-    # Unnesting runs on one thread, so it is staged, and the parse below runs
-    # on all of them.
-    T, H = fmt.TAIL_LEN, fmt.H_LEN
     con.execute(
-        f"""CREATE TEMP TABLE _lines AS
-        SELECT *, format >= {fmt.SEALED_SINCE} AND substr(line, -{T}, 6) = ',"h":"' AND right(line, 2) = '"}}' AS seal
-        FROM (SELECT game, legacy, format, term, unnest(ls[2:-2]) AS line, unnest(ls[1:-3]) AS prev,
-                     unnest(range(len(ls) - 2))::INTEGER AS seq
-              FROM (SELECT f.game, f.legacy, f.format, string_split(t.content, chr(10)) AS ls, ends_with(t.content, chr(10)) AS term
-                    FROM read_text($paths) t JOIN _files f ON f.path = t.filename))""",
-        {"paths": [f.path for f in batch]},
+        """CREATE TEMP TABLE _text AS
+        SELECT f.game, f.format, t.content FROM read_text($paths) t JOIN _files f ON f.path = t.filename
+        WHERE md5(t.content) = f.md5""",
+        {"paths": [c.path for c in batch]},
     )
-    _stage_hook("lines")
-    _check_seals(con, [f.path for f in batch if f.header.v >= fmt.SEALED_SINCE])
-    _stage_hook("seals")
-    # Check each chain link (format 1 was checked in Python, format 4's
-    # seals just now) and parse the events columns.
-    tags = ", ".join(_lit(t) for t in shape.tags)
+    changed = {r[0] for r in con.execute("SELECT path FROM _files WHERE game NOT IN (SELECT game FROM _text)").fetchall()}
+    if changed:
+        con.execute("DELETE FROM _files WHERE game NOT IN (SELECT game FROM _text)")
+    lost = {c.header.game for c in batch if c.path in changed}
+    delete_games(con, [g for g in replace if g not in lost])
+    # Every event line (the split leaves an empty last element: files end
+    # with a newline).  Unnesting runs on one thread, so it is staged, and
+    # the parse below runs on all of them.
+    con.execute(
+        """CREATE TEMP TABLE _lines AS
+        SELECT game, format, unnest(ls[2:-2]) AS line, unnest(range(len(ls) - 2))::INTEGER AS seq
+        FROM (SELECT game, format, string_split(content, chr(10)) AS ls FROM _text)"""
+    )
+    con.execute("DROP TABLE _text")
+    _stage_hook("lines", stop)
+    cols_sql = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
-    cols = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
+    # The JSON kept in data is the event without its h (the h of formats before CHAIN_SINCE is longer; a
+    # v4 line inside a sealed group has none).
     con.execute(
         f"""CREATE TEMP TABLE _ev AS
-        SELECT game, seq, j.t AS type, {cols},
+        SELECT game, seq, j.t AS type, {cols_sql},
                CASE WHEN j.t IN ({columned}) THEN NULL
-                    ELSE left(line, len(line) - CASE WHEN legacy THEN 16 WHEN format >= {fmt.SEALED_SINCE} AND NOT seal THEN 1 ELSE {T} END) || '}}' END AS data,
-               term AND CASE
-                   WHEN legacy THEN true
-                   WHEN format >= {fmt.SEALED_SINCE} THEN sealed_ok AND ends_with(left(line, len(line) - CASE WHEN seal THEN {T} ELSE 1 END), ',"i":' || seq)
-                        AND right(line, 1) = '}}'
-                   ELSE substr(line, -{T}, 6) = ',"h":"' AND right(line, 2) = '"}}'
-                        AND substr(line, -{H} - 2, {H}) = left(to_base64(unhex(md5(substr(prev, -{H} - 2, {H}) || left(line, len(line) - {T})))), {H})
-                        AND ends_with(left(line, len(line) - {T}), ',"i":' || seq) END
-               AND j.t IN ({tags}) AND (seq > 0 OR j.t = 'start') AS ok
-        FROM (SELECT l.game, l.seq, legacy, format, term, line, prev, seal, coalesce(s.ok, false) AS sealed_ok,
-                     from_json(line, {_struct_sql(shape.struct)}) AS j
-              FROM _lines l LEFT JOIN _seals s ON s.game = l.game)"""
+                    ELSE left(line, len(line) - CASE WHEN format < {fmt.CHAIN_SINCE} THEN 16
+                                                     WHEN format >= {fmt.SEALED_SINCE} AND substr(line, -{fmt.TAIL_LEN}, 6) <> ',"h":"' THEN 1
+                                                     ELSE {fmt.TAIL_LEN} END) || '}}' END AS data
+        FROM (SELECT game, seq, format, line, from_json(line, {_struct_sql(shape.struct)}) AS j FROM _lines)"""
     )
     con.execute("DROP TABLE _lines")
-    con.execute("DROP TABLE _seals")
-    _stage_hook("parsed")
-    bad = con.execute("SELECT f.path FROM _files f WHERE f.game IN (SELECT game FROM _ev WHERE NOT coalesce(ok, false))").fetchall()
-    _stage_hook("checked")
-    if bad:
-        return {r[0] for r in bad}
-    _fill(con)
-    return set()
-
-
-def _check_seals(con, paths: list[str]) -> None:
-    """``_seals(game, ok)``: whether every seal of each sealed-format record (v4 on) holds.
-
-    Split at every ``,"h":"`` (the writer never lets an event hold one), a
-    file is: the header's body, then for each seal a piece that is its
-    ``h``, ``"}`` and a newline, then the next group's bytes up to its seal's
-    body; the last piece is the last ``h``, ``"}`` and the final newline
-    alone (anything after it was not sealed).  So each seal is checked by one
-    MD5 over a piece, without moving lines around.
-    """
-    H = fmt.H_LEN
-    con.execute(
-        f"""CREATE TEMP TABLE _seals AS
-        WITH pieces AS (
-            SELECT game, unnest(ps) AS piece, unnest(range(len(ps))) AS k, len(ps) AS n
-            FROM (SELECT f.game, string_split(t.content, ',"h":"') AS ps
-                  FROM read_text($paths) t JOIN _files f ON f.path = t.filename WHERE f.format >= {fmt.SEALED_SINCE})),
-        linked AS (SELECT *, lead(left(piece, {H})) OVER (PARTITION BY game ORDER BY k) AS h_next FROM pieces)
-        SELECT game, bool_and(CASE
-                   WHEN k = n - 1 THEN len(piece) = {H} + 3 AND right(piece, 3) = '"}}' || chr(10)
-                   WHEN k = 0 THEN h_next = left(to_base64(unhex(md5(piece))), {H})
-                   ELSE substr(piece, {H} + 1, 3) = '"}}' || chr(10)
-                        AND h_next = left(to_base64(unhex(md5(left(piece, {H}) || substr(piece, {H} + 4)))), {H}) END) AS ok
-        FROM linked GROUP BY game""",
-        {"paths": paths},
-    )
+    _stage_hook("parsed", stop)
+    _fill(con, stop)
+    return con.execute("SELECT count(*) FROM _ev").fetchone()[0], changed
 
 
 def _ident(name: str) -> str:
@@ -625,9 +386,9 @@ def _ident(name: str) -> str:
 
 
 
-def _fill(con) -> None:
-    con.execute("INSERT INTO events BY NAME SELECT * EXCLUDE (ok) FROM _ev")
-    _stage_hook("events")
+def _fill(con, stop: Any = None) -> None:
+    con.execute("INSERT INTO events BY NAME SELECT * FROM _ev")
+    _stage_hook("events", stop)
     con.execute(
         """INSERT INTO damage SELECT game, seq, coalesce(actor, -1), targets[1], amount, coalesce(nature, 'normal'), coalesce(card, ''), coalesce("window", '')
            FROM _ev WHERE type = 'damage'"""
@@ -636,30 +397,34 @@ def _fill(con) -> None:
         """INSERT INTO deaths SELECT game, seq, actor, data->>'$.role', coalesce(TRY_CAST(data->>'$.killer' AS SMALLINT), -1), coalesce(card, '')
            FROM _ev WHERE type = 'death'"""
     )
-    _stage_hook("damage+deaths")
+    _stage_hook("damage+deaths", stop)
     _fill_games(con)
-    _stage_hook("games")
+    _stage_hook("games", stop)
     _fill_seats(con)
-    _stage_hook("seats")
+    _stage_hook("seats", stop)
     _fill_decisions(con)
-    _stage_hook("decisions")
+    _stage_hook("decisions", stop)
 
 
 def _fill_games(con) -> None:
     con.execute(
-        """INSERT INTO games
+        """INSERT INTO games (game, path, mode, players, seed, rules, format, options, bots, parent, fork_at,
+                              events, decisions, turns, rounds, finished, winner, end_reason, winners, end_seq,
+                              bytes, ingested_at, validated, tip)
         SELECT f.game, f.path, f.mode, f.players, f.seed, f.rules, f.format, f.options, f.bots, f.parent, f.fork_at,
                coalesce(a.events, 0), coalesce(a.decisions, 0), coalesce(a.turns, 0), coalesce(a.rounds, 0),
                a.end_seq IS NOT NULL,
                CASE WHEN a.end_seq IS NULL THEN NULL ELSE split_part(a.end_reason, ':', 1) END,
-               a.end_reason, a.winners, a.end_seq, f.bytes, now()
+               coalesce(a.end_reason, CASE WHEN a.quit_seat IS NOT NULL THEN 'quit:' || a.quit_seat END),
+               a.winners, a.end_seq, f.bytes, now(), f.validated, f.tip
         FROM _files f LEFT JOIN (
             SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions,
                    max(TRY_CAST(data->>'$.turn' AS INTEGER)) FILTER (WHERE type = 'turn') AS turns,
                    max(TRY_CAST(data->>'$.round' AS INTEGER)) FILTER (WHERE type = 'turn') AS rounds,
                    max(seq) FILTER (WHERE type = 'end') AS end_seq,
                    arg_max(reason, seq) FILTER (WHERE type = 'end') AS end_reason,
-                   arg_max(TRY_CAST(data->'$.winners' AS SMALLINT[]), seq) FILTER (WHERE type = 'end') AS winners
+                   arg_max(TRY_CAST(data->'$.winners' AS SMALLINT[]), seq) FILTER (WHERE type = 'end') AS winners,
+                   arg_max(actor, seq) FILTER (WHERE type = 'quit') AS quit_seat
             FROM _ev GROUP BY game) a ON a.game = f.game"""
     )
 
@@ -782,3 +547,6 @@ def attach_parquet(con, folder: str | Path) -> None:
     for table in ("generals", "cards"):
         path = (folder / f"{table}.parquet").as_posix().replace("'", "''")
         con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{path}')")
+
+
+from .ingest import IngestInterrupted, IngestReport, Rejected, ingest, record_files  # noqa: E402,F401  (re-exported)

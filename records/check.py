@@ -1,8 +1,18 @@
-"""Checking a record all the way: integrity, schema, and re-running its decisions.
+"""Checking a record all the way: integrity, schema, its header against its
+events, and re-running its decisions.
 
-``check(path)`` never raises for a bad record: it says what is wrong in one
+``check(path)`` is the one definition of a valid record: ``sgz validate``,
+``sgz salvage`` and ``sgz archive ingest`` all call it, so they cannot
+disagree.  It never raises for a bad record: it says what is wrong in one
 line naming the file and line, and how much of the record is good (for
 ``sgz salvage``).  The line of event ``seq`` is ``seq + 2`` (the header is 1).
+
+Beyond the chain and the schema (``records.format.scan``), a record must
+agree with itself: the header's mode, players, rules, seed and options are
+those of its GameStarted event; its bots sit at seats of the game; a
+``reseed`` comes only at a fork's fork point (a record with a parent); a
+``quit`` is the last event.  What the header's bots decided is not re-derived
+(bots improve between versions while the rules stay).
 """
 from __future__ import annotations
 
@@ -20,45 +30,142 @@ class Checked(msgspec.Struct):
     header: Header | None
     events: list[ev.Event]  # the events read (the good prefix when damaged)
     error: str | None = None  # one line: "file:line: why"
-    good: int = 0  # events that are sound: integrity, schema and re-execution
+    good: int = 0  # events that are sound: integrity, schema, consistency and re-execution
     finished: bool = False  # the record has the game's end
+    quit: bool = False  # the record ends with a person's quit
+    executed: bool = False  # the decisions were re-run through the engine
+    tip: str = ""  # the chain link of the last line read
 
     @property
     def ok(self) -> bool:
         return self.error is None
 
+    @property
+    def closed(self) -> bool:
+        """Nothing more will be written to it: the game ended, its player
+        quit, or it is a fork as ``sgz fork`` cut it (exactly its fork point)."""
+        h = self.header
+        return self.finished or self.quit or (h is not None and h.fork_at is not None and len(self.events) == h.fork_at)
 
-def check(path: str | Path, *, execute: bool = True) -> Checked:
-    """Check ``path``; with ``execute`` also re-run its decisions through the engine."""
-    s = scan(path)
-    out = Checked(s.path, s.header, s.events, s.error, len(s.events))
+
+def check(path: str | Path, *, execute: bool = True, complete: bool = False, blob: bytes | None = None) -> Checked:
+    """Check ``path`` (or its bytes ``blob``, read already).
+
+    ``execute`` re-runs the decisions through the engine; ``complete`` also
+    fails a record that is not closed (``Checked.closed``: a game in
+    progress, or a record cut at a line boundary).
+    """
+    s = scan(path, blob)
+    out = Checked(s.path, s.header, s.events, s.error, len(s.events), tip=s.tip)
     if s.header is None:
         return out
     events = s.events
-    h = s.header
-    if events:
-        start = events[0]
-        assert isinstance(start, ev.GameStarted)
-        for name, want, got in (("mode", h.mode, start.mode), ("players", h.players, start.players), ("rules", h.rules, start.rules)):
-            if want != got:
-                return _fail(out, 0, f"the header says {name} {want!r} but the game started with {got!r}", good=0)
-    out.finished = any(type(e) is ev.GameEnded for e in events[-1:])
-    if not execute or not events:
-        return out
+    found = _header_vs_events(s.header, events) or _misplaced(s.header, events)
+    if found is not None:
+        seq, why, good = found
+        _fail(out, seq, why, good=good)
+    last = type(events[-1]) if events else None
+    out.finished, out.quit = last is ev.GameEnded, last is ev.GameQuit
+    if execute and events and out.good:
+        out.executed = True
+        failed = _rerun(events[: out.good])
+        if failed is not None:
+            seq, why = failed
+            _fail(out, seq, why, good=seq)
+    if complete and out.error is None and not out.closed:
+        out.error = f"{out.path}:{len(events) + 1}: the game has no end and was not quit (a game in progress, or the file was cut after this line)"
+    return out
+
+
+def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
+    """(-1, why, 0) when the header does not describe the game its events play (line 1)."""
+    if h.bots:
+        seats = {str(s) for s in range(h.players)}
+        from core.bots import BOTS
+
+        for seat, bot in h.bots.items():
+            if seat not in seats:
+                return -1, f"the header names a bot for seat {seat!r}, which is not a seat of this {h.players}-player game", 0
+            if bot not in BOTS:
+                return -1, f"the header names an unknown bot {bot!r} for seat {seat}", 0
+    if (h.parent is None) != (h.fork_at is None) or (h.fork_at is not None and h.fork_at < 1):
+        return -1, f"the header's parent and fork_at go together (parent {h.parent!r}, fork_at {h.fork_at!r})", 0
+    if not events:
+        return None
+    start = events[0]
+    assert isinstance(start, ev.GameStarted)
+    for name, want, got in (
+        ("mode", h.mode, start.mode),
+        ("players", h.players, start.players),
+        ("rules", h.rules, start.rules),
+        ("seed", h.seed, start.seed),
+        ("options", h.options, start.options),
+    ):
+        if want != got:
+            return -1, f"the header says {name} {want!r} but the game started with {got!r}", 0
+    return None
+
+
+def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
+    """(seq, why, good) of the first reseed, quit or end where none may be."""
+    before_last = set(map(type, events[:-1]))  # one pass in C: most records hold none of them
+    if not before_last & {ev.Reseeded, ev.GameQuit, ev.GameEnded} and type(events[-1] if events else None) is not ev.Reseeded:
+        return None
+    reseeded_here = False
+    for i, e in enumerate(events):
+        t = type(e)
+        if t is ev.Reseeded:
+            if h.parent is None or h.fork_at is None:
+                return i, "a reseed is allowed only at the fork point of a fork, and this record has no parent", i
+            if i >= h.fork_at:
+                # The fork's own reseed: at its fork point, or at the decision
+                # the rules reached from there (nothing decided in between).
+                if reseeded_here or any(type(x) is ev.Decided for x in events[h.fork_at : i]):
+                    return i, f"a reseed is allowed only at the fork point (event {h.fork_at}, or the decision pending there)", i
+                reseeded_here = True
+            # Before fork_at the reseed came with the parent's events (an
+            # ancestor's fork point), checked when that record was.
+        elif t is ev.GameQuit and i != len(events) - 1:
+            return i + 1, f"the game was quit at event {i}: nothing may follow", i + 1
+        elif t is ev.GameEnded and i != len(events) - 1:
+            # Re-running would not notice a reseed or a quit after the end.
+            return i + 1, f"the game ended at event {i}: nothing may follow", i + 1
+    return None
+
+
+def _rerun(events: list[ev.Event]) -> tuple[int, str] | None:
+    """(seq, why) where re-running the recorded decisions departs from the record, or None."""
     from core.evolve import FoldError
     from core.game import ReplayMismatch, resume
 
     try:
         resume(events, from_start=True)
+        return None
     except ReplayMismatch as exc:
         # Events before the first difference are what the rules give.
-        return _fail(out, exc.seq, f"re-running the decisions differs at event {exc.seq}: the record has {_brief(exc.recorded)} but the rules give {_brief(exc.produced)}", good=exc.seq)
+        return exc.seq, f"re-running the decisions differs at event {exc.seq}: the record has {_brief(exc.recorded)} but the rules give {_brief(exc.produced)}"
     except FoldError as exc:
         seq = _seq_of(str(exc))
-        return _fail(out, seq, f"the events do not replay: {exc}", good=seq if seq is not None else 0)
+        if seq is not None:
+            return seq, f"the events do not replay: {exc}"
+        failure = exc
     except Exception as exc:  # an engine error is a finding about this record too
-        return _fail(out, None, f"re-running the decisions failed: {type(exc).__name__}: {exc}", good=0)
-    return out
+        failure = exc
+    # Where: the shortest prefix that fails (re-running a prefix is a prefix of the work).
+    lo, hi = 0, len(events)  # events[:lo] re-run (lo = 0: nothing tried), events[:hi] fails
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        try:
+            resume(events, mid, from_start=True)
+            lo = mid
+        except Exception:  # noqa: BLE001 - any failure is the same finding
+            hi = mid
+    seq = hi - 1
+    return seq, f"re-running the decisions fails at event {seq}: {type(failure).__name__}: {_first_line(failure)}"
+
+
+def _first_line(exc: BaseException) -> str:
+    return (str(exc).strip().splitlines() or [""])[0]
 
 
 def _brief(e: ev.Event | None) -> str:
@@ -77,7 +184,7 @@ def _seq_of(message: str) -> int | None:
 
 
 def _fail(out: Checked, seq: int | None, why: str, *, good: int | None) -> Checked:
-    # An integrity error found by scan comes first (it is earlier in the file).
+    # The first problem found is reported (scan's integrity error first).
     if out.error is None:
         line = f":{seq + 2}" if seq is not None else ""
         out.error = f"{out.path}{line}: {why}"

@@ -70,7 +70,7 @@ _TAIL = b',"h":"'
 _B64 = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/")
 
 
-class Header(msgspec.Struct, frozen=True, omit_defaults=True):
+class Header(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fields=True):
     sgz: str  # always "record"
     v: int  # format version
     game: str  # game id
@@ -97,6 +97,14 @@ class RecordError(ValueError):
 
 _header_decoder = msgspec.json.Decoder(Header)
 _encoder = msgspec.json.Encoder()
+
+
+def event_decoder(mode: str | None = None) -> msgspec.json.Decoder:
+    """The decoder of one event of a record of ``mode``: the core events and
+    the mode's own (``event_types``).  Every reader of record lines decodes
+    through here (``decode_events``)."""
+    return ev.decoder(event_types(mode) if mode else ())
+
 
 # Upcasting: UPCASTS[v] turns one event of format v (as a plain dict) into
 # format v + 1, or is None when the events did not change between the two.
@@ -219,26 +227,35 @@ class RecordWriter:
     which another thread can do while this one plays on (``sgz sim``).  The
     file is fsynced (to the disk) on close; with ``fsync="decision"`` after
     every decision too.
+
+    ``atomic``: the record is written under a temporary name beside ``path``
+    (``.NAME.PID.part``, which nothing reads as a record) and gets its name
+    only when it is closed whole; leaving the ``with`` block by an exception
+    removes it.  Bot games are written so (a killed ``sgz sim`` leaves no cut
+    record that a rerun would count as done); a person's game is not (its
+    record must be readable at every decision).
     """
 
-    def __init__(self, path: str | Path, header: Header, *, fsync: Literal["close", "decision"] = "close", flush: Literal["decision", "close"] = "decision", exist_ok: bool = False) -> None:
+    def __init__(self, path: str | Path, header: Header, *, fsync: Literal["close", "decision"] = "close", flush: Literal["decision", "close"] = "decision", exist_ok: bool = False, atomic: bool = False) -> None:
         self.path = Path(path)
         self.fsync = fsync
         self.flush = flush
+        self.atomic = atomic
         self._exist_ok = exist_ok
         line = header_line(msgspec.structs.replace(header, v=FORMAT_VERSION))
         self.header = _header_decoder.decode(line)
+        self._file = self.path.with_name(f".{self.path.name}.{os.getpid()}.part") if atomic else self.path
         self._prev = line[-2 - H_LEN : -2]
         self._seq = 0
         self._pending: list[ev.Event] = []
         self._out: list[bytes] = [line + b"\n"]  # sealed bytes not yet written to the file
         self._fd: int | None = None
         self._closed = False
+        if (atomic or flush == "close") and not exist_ok and self.path.exists():
+            raise FileExistsError(f"{self.path} exists")
         if flush == "decision":
             self._open()
             self.commit()
-        elif not exist_ok and self.path.exists():
-            raise FileExistsError(f"{self.path} exists")
         # What a Game calls for each event: with flush="close" a bare list
         # append, the cheapest callable there is.
         self.sink: Callable[[ev.Event], None] = self._pending.append if flush == "close" else self.write
@@ -246,12 +263,12 @@ class RecordWriter:
     def _open(self) -> None:
         # O_EXCL: never overwrite a record that exists (nothing recorded is lost).
         # Writes go straight to the descriptor: a commit is one write call.
-        mode = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if self._exist_ok else os.O_EXCL) | getattr(os, "O_BINARY", 0)
+        mode = os.O_WRONLY | os.O_CREAT | (os.O_TRUNC if self._exist_ok or self.atomic else os.O_EXCL) | getattr(os, "O_BINARY", 0)
         try:
-            self._fd = os.open(self.path, mode, 0o666)
+            self._fd = os.open(self._file, mode, 0o666)
         except FileNotFoundError:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd = os.open(self.path, mode, 0o666)
+            self._fd = os.open(self._file, mode, 0o666)
 
     @property
     def closed(self) -> bool:
@@ -291,7 +308,7 @@ class RecordWriter:
         self._out.clear()
 
     def close(self) -> None:
-        """Commit, write, fsync and close (idempotent)."""
+        """Commit, write, fsync, close (idempotent); an atomic record then gets its name."""
         if self._closed:
             return
         try:
@@ -305,17 +322,37 @@ class RecordWriter:
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
+        if self.atomic:
+            self._publish()
+
+    def _publish(self) -> None:
+        try:
+            os.link(self._file, self.path)  # fails if a record has the name meanwhile: never overwritten
+        finally:
+            os.unlink(self._file)
+
+    def discard(self) -> None:
+        """Give up an atomic record: its temporary file goes, nothing gets the name."""
+        self._closed = True
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+        if self.atomic and self._file.exists():
+            os.unlink(self._file)
 
     def __enter__(self) -> "RecordWriter":
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, exc_type: type[BaseException] | None, *exc: object) -> None:
+        if exc_type is not None and self.atomic:
+            self.discard()
+        else:
+            self.close()
 
 
 def write_record(path: str | Path, header: Header, events: Iterable[ev.Event]) -> Header:
-    """Write a whole record at once (a new file); returns its header as written."""
-    with RecordWriter(path, header) as w:
+    """Write a whole record at once (a new file, named when whole); returns its header as written."""
+    with RecordWriter(path, header, atomic=True) as w:
         w.write_all(events)
     return w.header
 
@@ -328,18 +365,155 @@ def _lines(blob: bytes) -> list[bytes]:
 
 
 def parse_header(line: bytes, where: str) -> Header:
-    """Decode a header line (its own ``h`` is checked by ``check_lines``)."""
+    """Decode a header line strictly (its own ``h`` is checked by ``check_lines``).
+
+    The line must be exactly as sgz writes it: no unknown field, no key twice,
+    no other spacing or number form; a header that decodes to something else
+    than its bytes say is refused (two readers could read it two ways).
+    """
     try:
         header = _header_decoder.decode(line)
-    except msgspec.DecodeError as exc:
-        raise RecordError(f"{where}:1: not a record header ({exc})") from None
+    except (msgspec.DecodeError, RecursionError) as exc:
+        raise RecordError(f"{where}:1: not a record header ({_why(exc, line)})") from None
     if header.sgz != "record":
         raise RecordError(f"{where}:1: not a record header (sgz={header.sgz!r})")
     if header.v > FORMAT_VERSION:
         raise RecordError(f"{where}:1: record format v{header.v} is newer than this sgz (v{FORMAT_VERSION})")
     if header.v < 1:
         raise RecordError(f"{where}:1: unknown record format v{header.v}")
+    if header.v == 1:
+        again = _encoder.encode(header)
+    else:
+        again = _encoder.encode(msgspec.structs.replace(header, h="0" * H_LEN))[:-TAIL_LEN] + line[-TAIL_LEN:]
+    if again != line:
+        raise RecordError(f"{where}:1: not a record header ({_not_canonical(line)})")
     return header
+
+
+class LineError(ValueError):
+    """An event line that is not a valid event; ``index`` counts the lines given."""
+
+    def __init__(self, index: int, why: str) -> None:
+        super().__init__(why)
+        self.index, self.why = index, why
+
+
+def _why(exc: BaseException, line: bytes) -> str:
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    return str(exc)
+
+
+def _not_canonical(line: bytes, decoded: msgspec.Struct | None = None) -> str:
+    """Why a line that decodes (to ``decoded``) is still not as sgz writes it (the slow path, for errors only)."""
+    import json
+
+    dup: list[str] = []
+
+    def pairs(items: list[tuple[str, Any]]) -> dict[str, Any]:
+        keys = [k for k, _ in items]
+        dup.extend(k for k in keys if keys.count(k) > 1)
+        return dict(items)
+
+    try:
+        top = json.loads(line, object_pairs_hook=pairs)
+    except RecursionError:
+        return "nested too deeply"
+    except ValueError:
+        top = None
+    if dup:
+        return f"the key {dup[0]!r} appears twice"
+    if decoded is not None and isinstance(top, dict):
+        cls = type(decoded)
+        known = {f.encode_name for f in msgspec.structs.fields(cls)} | {cls.__struct_config__.tag_field or ""}
+        unknown = sorted(set(top) - known)
+        if unknown:
+            return f"unknown field {unknown[0]!r}"
+    return "not written as sgz writes it (spacing, key order, a default written out or a number's form)"
+
+
+def _event_object(line: bytes, version: int) -> bytes | None:
+    """The event's own JSON in a record line: the line without its ``i`` and ``h`` fields."""
+    if version >= 2:
+        body = line[:-TAIL_LEN] if line[-TAIL_LEN : -TAIL_LEN + 6] == _TAIL else None
+        if body is None and version >= SEALED_SINCE and line[-1:] == b"}":
+            body = line[:-1]  # a line inside a sealed group
+    else:
+        cut = line.rfind(_TAIL)
+        body = line[:cut] if cut >= 0 else None
+    if body is None:
+        return None
+    cut = body.rfind(b',"i":')
+    if cut < 0 or not body[cut + 5 :].isdigit():
+        return None
+    return body[:cut] + b"}"
+
+
+def decode_events(lines: list[bytes], version: int, mode: str | None = None) -> list[ev.Event]:
+    """Decode the event lines of a record of format ``version`` and ``mode``, strictly.
+
+    The one reader of event lines (``sgz validate``, ``sgz archive ingest``,
+    replay, diff, fork all come here): each line must hold exactly one event
+    of the mode's schema as sgz writes it, so no two readers can take it two
+    ways (a key twice, an unknown field, ``1e3`` for an int are refused).
+    Lines of older formats are upcast.  Raises ``LineError`` for the first
+    bad line.  Chain and sequence numbers are ``check_lines``' business: the
+    lines given must have passed it.
+    """
+    steps = [UPCASTS[v] for v in range(version, FORMAT_VERSION) if UPCASTS.get(v) is not None]
+    decoder = event_decoder(mode)
+    encode = _encoder.encode
+    if not steps and version == FORMAT_VERSION and lines:
+        # Fast path: decode every line at once (the decoder skips i and h),
+        # then each line must be the event as sgz writes it, then its i and h
+        # (whose form check_lines has checked).
+        try:
+            events = decoder.decode_lines(b"\n".join(lines))
+        except (msgspec.DecodeError, RecursionError):
+            events = None
+        if events is not None:
+            sealed = version >= SEALED_SINCE  # a line inside a group ends ,"i":N} (no h)
+            for k, (line, e) in enumerate(zip(lines, events)):
+                enc = encode(e)
+                extra = len(line) - len(enc) - len(b"%d" % k)
+                if (extra != 4 + TAIL_LEN and not (sealed and extra == 5)) or not line.startswith(enc[:-1]):
+                    break
+            else:
+                return events
+    decode = decoder.decode
+    out: list[ev.Event] = []
+    for k, line in enumerate(lines):
+        obj = _event_object(line, version)
+        if obj is None:
+            raise LineError(k, "no integrity field (a truncated or hand-edited line?)")
+        try:
+            if steps:
+                out.append(_upcast(obj, steps, mode))
+                continue
+            e = decode(obj)
+        except (msgspec.DecodeError, RecursionError) as exc:
+            raise LineError(k, f"bad event ({_why(exc, obj)})") from None
+        if encode(e) != obj:
+            raise LineError(k, f"bad event ({_not_canonical(obj, e)})")
+        out.append(e)
+    return out
+
+
+def _upcast(obj: bytes, steps: list, mode: str | None) -> ev.Event:
+    """An event of an older format, brought to the current one.  The line is
+    held to its own format's form: as written (no key twice, no other
+    spacing or number form), and no field its event does not have."""
+    raw = msgspec.json.decode(obj)
+    if not isinstance(raw, dict) or msgspec.json.encode(raw) != obj:
+        raise msgspec.DecodeError(_not_canonical(obj))
+    for step in steps:
+        raw = step(raw)
+    e = event_decoder(mode).decode(msgspec.json.encode(raw))
+    cls = type(e)
+    unknown = sorted(set(raw) - {f.encode_name for f in msgspec.structs.fields(cls)} - {cls.__struct_config__.tag_field})
+    if unknown:
+        raise msgspec.DecodeError(f"unknown field {unknown[0]!r}")
+    return e
 
 
 def _split_tail(line: bytes) -> tuple[bytes, bytes] | None:
@@ -361,21 +535,14 @@ def check_lines(lines: list[bytes], version: int) -> tuple[int, str] | None:
         return _check_lines_v1(lines)
     if version >= SEALED_SINCE:
         return _check_lines_sealed(lines)
-    # The loop checks a good line with the fewest steps; what is wrong with a
-    # bad one is worked out only once it fails.
+    # The hot loop of validate and ingest (formats 2 and 3): one MD5 a line, nothing else allocated twice.
+    md5, b2a, tail, t, h0 = _md5, binascii.b2a_base64, _TAIL, TAIL_LEN, -2 - H_LEN
     prev = b""
-    md5, b64, tail = _md5, _b64, _TAIL
-    seq = _seq_table(TAIL_I, len(lines))
     for n, line in enumerate(lines):
-        body = line[:-TAIL_LEN]
-        h = line[-2 - H_LEN : -2]
-        if b64(md5(prev + body).digest())[:H_LEN] != h or line[-TAIL_LEN : -TAIL_LEN + 6] != tail or line[-2:] != b'"}':
-            if _split_tail(line) is None:
-                return n, "no integrity field (a truncated or hand-edited line?)"
-            if n == 0:
-                return 0, "the header's integrity check failed (it was changed)"
-            return n, "integrity check failed (the line was changed, or one before it dropped or moved)"
-        if n and not body.endswith(seq[n - 1]):
+        body, h = line[:-t], line[h0:-2]
+        if line[-t : -t + 6] != tail or line[-2:] != b'"}' or b2a(md5(prev + body).digest())[:H_LEN] != h:
+            return n, _broken(line, prev, n)
+        if n and not body.endswith(b',"i":%d' % (n - 1)):
             return n, f"sequence number is not {n - 1}"
         prev = h
     return None
@@ -444,6 +611,16 @@ def _has_seq(body: bytes) -> bool:
     return cut >= 0 and body[cut + 5 :].isdigit()
 
 
+def _broken(line: bytes, prev: bytes, n: int) -> str:
+    """Why a line's chain link does not hold (the slow path, for errors only)."""
+    split = _split_tail(line)
+    if split is None:
+        return "no integrity field (a truncated or hand-edited line?)"
+    if n == 0:
+        return "the header's integrity check failed (it was changed)"
+    return "integrity check failed (the line was changed, or one before it dropped or moved)"
+
+
 def _check_lines_v1(lines: list[bytes]) -> tuple[int, str] | None:
     try:
         header = _header_decoder.decode(lines[0])
@@ -466,25 +643,6 @@ def _check_lines_v1(lines: list[bytes]) -> tuple[int, str] | None:
     return None
 
 
-def decode_events(body_lines: list[bytes], version: int, mode: str = "identity") -> list[ev.Event]:
-    """Decode event lines of a record of format ``version`` and ``mode``, upcasting them.
-
-    Raises msgspec.DecodeError / ValidationError on a bad event.
-    """
-    extra = event_types(mode)
-    steps = [UPCASTS[v] for v in range(version, FORMAT_VERSION) if UPCASTS.get(v) is not None]
-    if not steps:
-        return ev.decoder(extra).decode_lines(b"\n".join(body_lines)) if body_lines else []
-    out = []
-    kind = ev.union(extra)
-    for line in body_lines:
-        raw = msgspec.json.decode(line)
-        for step in steps:
-            raw = step(raw)  # type: ignore[misc]
-        out.append(msgspec.convert(raw, kind))
-    return out
-
-
 class Scan(msgspec.Struct):
     """What reading a record found: the good prefix and the first problem."""
 
@@ -494,15 +652,20 @@ class Scan(msgspec.Struct):
     error: str | None = None  # "file:line: why", or None when the whole record is good
     bad_line: int = 0  # 1-based line of the error (0: none)
     unterminated: bool = False  # the last line has no newline
+    tip: str = ""  # the chain link (``h``) of the last good line
 
 
-def scan(path: str | Path) -> Scan:
-    """Read as much of a record as is good; never raises for a damaged file."""
+def scan(path: str | Path, blob: bytes | None = None) -> Scan:
+    """Read as much of a record as is good; never raises for a damaged file.
+
+    ``blob`` is the file's bytes when the caller has read them already.
+    """
     where = str(path)
-    try:
-        blob = Path(path).read_bytes()
-    except OSError as exc:
-        return Scan(where, None, [], f"{where}: cannot read ({exc.strerror})", 1)
+    if blob is None:
+        try:
+            blob = Path(path).read_bytes()
+        except OSError as exc:
+            return Scan(where, None, [], f"{where}: cannot read ({exc.strerror})", 1)
     lines = _lines(blob)
     if not lines:
         return Scan(where, None, [], f"{where}:1: empty file, not a record", 1)
@@ -518,45 +681,31 @@ def scan(path: str | Path) -> Scan:
         bad, good = (len(lines) - 1, "truncated last line (no newline)"), len(lines) - 1
     if good == 0:
         return Scan(where, None, [], f"{where}:1: {bad[1]}", 1, unterminated)  # type: ignore[index]
-    body = lines[1:good]
     try:
-        events = decode_events(body, header.v, header.mode)
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        events = []
-        for n, line in enumerate(body):
-            try:
-                events.extend(decode_events([line], header.v, header.mode))
-            except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-                bad = (n + 1, f"bad event ({exc})")
-                break
+        events = decode_events(lines[1:good], header.v, header.mode)
+    except LineError as exc:
+        good = exc.index + 1
+        bad = (good, exc.why)
+        events = decode_events(lines[1:good], header.v, header.mode)
     if events and not isinstance(events[0], ev.GameStarted):
-        return Scan(where, header, [], f"{where}:2: the first event must be a GameStarted", 2, unterminated)
+        return Scan(where, header, [], f"{where}:2: the first event must be a GameStarted", 2, unterminated, line_link(lines[0], header.v))
+    tip = line_link(lines[good - 1], header.v)
     if bad is not None:
-        return Scan(where, header, events, f"{where}:{bad[0] + 1}: {bad[1]}", bad[0] + 1, unterminated)
-    return Scan(where, header, events, None, 0, unterminated)
+        return Scan(where, header, events, f"{where}:{bad[0] + 1}: {bad[1]}", bad[0] + 1, unterminated, tip)
+    return Scan(where, header, events, None, 0, unterminated, tip)
 
 
-def read_record(path: str | Path, *, verify: bool = True) -> Record:
+def line_link(line: bytes, version: int) -> str:
+    """The chain link (``h``) a record line of format ``version`` ends with."""
+    if version >= 2:
+        return line[-2 - H_LEN : -2].decode("ascii", "replace")
+    return line[line.rfind(_TAIL) + len(_TAIL) : -2].decode("ascii", "replace")
+
+
+def read_record(path: str | Path) -> Record:
     """Read a record; a damaged one raises RecordError naming the file and line."""
-    if verify:
-        s = scan(path)
-        if s.error is not None:
-            raise RecordError(s.error)
-        assert s.header is not None
-        return Record(s.header, s.events, s.path)
-    where = str(path)
-    try:
-        blob = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{where}: cannot read ({exc.strerror})") from None
-    lines = _lines(blob)
-    if not lines:
-        raise RecordError(f"{where}:1: empty file, not a record")
-    header = parse_header(lines[0], where)
-    try:
-        events = decode_events(lines[1:], header.v, header.mode)
-    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
-        raise RecordError(f"{where}: bad events ({exc})") from None
-    if events and not isinstance(events[0], ev.GameStarted):
-        raise RecordError(f"{where}:2: the first event must be a GameStarted")
-    return Record(header, events, where)
+    s = scan(path)
+    if s.error is not None:
+        raise RecordError(s.error)
+    assert s.header is not None
+    return Record(s.header, s.events, s.path)

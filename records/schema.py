@@ -51,8 +51,12 @@ def schemas() -> dict[str, dict[str, Any]]:
             out["$defs"] = dict(sorted(used.items()))
         return out
 
+    # Unknown fields are refused (records.format reads strictly): the union
+    # says so with unevaluatedProperties, which sees the fields of the branch
+    # that matched.  A record line is the same union plus its i and h.
+    event = {**event, "unevaluatedProperties": False}
     line = {
-        "allOf": [{"$ref": "event.schema.json"}],
+        "anyOf": [{"$ref": "event.schema.json" + branch["$ref"]} for branch in event["anyOf"]],
         "properties": {
             "i": {"type": "integer", "minimum": 0, "description": "the event's sequence number (GameStarted is 0)"},
             "h": {
@@ -62,6 +66,7 @@ def schemas() -> dict[str, dict[str, Any]]:
             },
         },
         "required": ["i"],
+        "unevaluatedProperties": False,
     }
     return {
         "header.schema.json": doc(header, "sgz record header", f"Line 1 of a record file (format v{FORMAT_VERSION})."),

@@ -25,14 +25,14 @@ def new_game_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
-def start_recorded(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str], game_id: str | None = None, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
-    """Start a game whose every event goes to the record at ``path`` (``flush``: see ``RecordWriter``)."""
+def start_recorded(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str], game_id: str | None = None, *, atomic: bool = False, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
+    """Start a game whose every event goes to the record at ``path`` (``atomic``: named when whole; ``flush``: see RecordWriter)."""
     bot_names = {str(s): b for s, b in bots.items()}
     game = new_game(mode, players, seed, options)
     opts = game.state.options
     gid = game_id or sim_game_id(mode, players, seed, opts, bot_names)
     header = Header(sgz="record", v=FORMAT_VERSION, game=gid, rules=RULES_VERSION, mode=mode, players=players, seed=seed, options=opts, bots=bot_names)
-    writer = RecordWriter(path, header, flush=flush)
+    writer = RecordWriter(path, header, atomic=atomic, flush=flush)
     writer.write_all(game.events)
     game.on_event = writer.sink
     return game, writer

@@ -117,7 +117,6 @@ def _known_games(folder: Path) -> set[str]:
 
 def plan(paths: list[Path], out: Path, per_shard: int, report: ShardReport) -> list[_Task]:
     """Shards for the records at ``paths`` that are in no shard yet, by mode and date."""
-    from . import archive
     from .format import RecordError
 
     known = _known_games(out)
@@ -125,7 +124,7 @@ def plan(paths: list[Path], out: Path, per_shard: int, report: ShardReport) -> l
     for path in paths:
         report.files += 1
         try:
-            header, _ = archive._read_header(path)
+            header = _header(path)
         except RecordError as exc:
             report.rejected.append((str(path), str(exc)))
             continue
@@ -145,6 +144,20 @@ def plan(paths: list[Path], out: Path, per_shard: int, report: ShardReport) -> l
     return tasks
 
 
+def _header(path: Path):  # -> records.format.Header
+    """A record's header line, read and checked (the rest is checked when the shard is written)."""
+    from .format import RecordError, parse_header
+
+    try:
+        with open(path, "rb") as f:
+            first = f.readline()
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
+    if not first.endswith(b"\n"):
+        raise RecordError(f"{path}:1: not a record (no header line)")
+    return parse_header(first[:-1], str(path))
+
+
 def write_shard(task: _Task) -> tuple[int, int, list[tuple[str, str]]]:
     """Ingest one shard's records into an in-memory DuckDB and write its Parquet files: (games, events, rejected)."""
     import duckdb
@@ -154,7 +167,7 @@ def write_shard(task: _Task) -> tuple[int, int, list[tuple[str, str]]]:
     con = duckdb.connect()
     try:
         con.execute("SET threads = 1")  # one worker a core: the parallelism is across shards
-        report = archive.ingest(con, task.paths, workers=1, batch_size=len(task.paths) or 1)
+        report = archive.ingest(con, task.paths, batch_size=len(task.paths) or 1)
         rejected = [(r.path, r.why) for r in report.rejected]
         if report.added:
             out = Path(task.out)
@@ -194,7 +207,7 @@ def shard(paths: list[str | Path], out: str | Path, *, jobs: int = 1, executor: 
 
     ``planned(n)``: the number of records to write, once known; ``done(n)`` as each shard is written.
     """
-    from .archive import record_files
+    from .ingest import record_files
 
     started = time.perf_counter()
     out = Path(out)

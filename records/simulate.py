@@ -105,7 +105,7 @@ def _play(start: Any, k: int, closer: ThreadPoolExecutor, closing: list[Future])
         run_bots(game, bots)
         writer.commit()
     except BaseException:
-        writer.close()  # what was played is kept, to look at
+        writer.discard()  # a game cut short gets no record (a rerun plays it again)
         raise
     closing.append(closer.submit(writer.close))
     state = game.state
@@ -127,7 +127,7 @@ def _starter(run: Run):  # -> Callable[[int], Outcome | tuple[Game, RecordWriter
             path = folder / f"{run.mode}-{run.players}p-s{seed}-{gid[:8]}.jsonl"
             if path.exists():
                 return existing(path)
-            game, writer = start_recorded(path, run.mode, run.players, seed, run.options, run.bots, game_id=gid, flush="close")
+            game, writer = start_recorded(path, run.mode, run.players, seed, run.options, run.bots, game_id=gid, atomic=True, flush="close")
             return game, writer, run.bots, (0, 0)
 
         return start_new
@@ -150,7 +150,7 @@ def _starter(run: Run):  # -> Callable[[int], Outcome | tuple[Game, RecordWriter
         if path.exists():
             return existing(path)
         try:
-            game, writer = start_continuation(path, record, game=gid, bots=run.bots, reseed=new_seed, flush="close")
+            game, writer = start_continuation(path, record, game=gid, bots=run.bots, reseed=new_seed, atomic=True, flush="close")
         except ForkError as exc:
             raise SimError(str(exc)) from None
         return game, writer, run.bots, (game.state.decisions, len(record.events))
@@ -159,16 +159,17 @@ def _starter(run: Run):  # -> Callable[[int], Outcome | tuple[Game, RecordWriter
 
 
 def existing(path: Path) -> Outcome:
-    """The outcome of a record already in the folder (a rerun keeps it)."""
+    """The outcome of a whole record already in the folder (a rerun keeps it)."""
     from core.evolve import fold
 
-    from .format import RecordError, read_record
+    from .check import check
 
-    try:
-        state = fold(read_record(path).events)
-    except RecordError as exc:
-        raise SimError(f"{path} exists and is damaged ({exc}); move it away first") from None
-    return _outcome(str(path), state, True, 0, 0)
+    c = check(path, execute=False, complete=True)
+    if c.error is not None:
+        # Bot records are named only when whole; this one was cut (by an sgz
+        # from before that) or changed since.
+        raise SimError(f"{path} exists but is not a whole record ({c.error}); move it away first")
+    return _outcome(str(path), fold(c.events), True, 0, 0)
 
 
 def _outcome(path: str, state: State, skipped: bool, decisions: int, events: int) -> Outcome:

@@ -72,22 +72,32 @@ def write_fork(record: Record, n: int, out: str | Path, *, game: str | None = No
     return header
 
 
-def continued_header(header: Header, kept: int, *, game: str, bots: dict[str, str]) -> Header:
-    """The header of a continuation of a record (``kept`` events long) as a new record."""
-    if header.parent is not None:
+def continued_header(header: Header, kept: int, *, game: str, bots: dict[str, str], reseed: bool = False) -> Header:
+    """The header of a continuation of a record (``kept`` events long) as a new record.
+
+    A continuation of a fork stays where the fork is in the game tree, unless
+    it reseeds after the fork played on: a reseed stands only at a fork point
+    (``records.check``), so that continuation is a fork of the record itself.
+    """
+    if header.parent is not None and not (reseed and kept != header.fork_at):
         return fork_header(header, game=game, parent=header.parent, fork_at=header.fork_at, bots=bots)
     return fork_header(header, game=game, parent=header.game, fork_at=kept, bots=bots)
 
 
+def continuable(events: Sequence[ev.Event]) -> int:
+    """How many of a record's events a continuation keeps: all but a final quit."""
+    return len(events) - 1 if events and type(events[-1]) is ev.GameQuit else len(events)
+
+
 def resume_record(events: Sequence[ev.Event], upto: int | None = None, *, reseed: int | None = None, timeline: Timeline | None = None) -> Game:
-    """A running game after the first ``upto`` events (all by default).
+    """A running game after the first ``upto`` events (by default all but a final quit).
 
     The recorded decisions of the turn in progress are re-run and checked;
     ``reseed`` appends a ``Reseeded`` event at the decision that is pending.
     """
     from core.evolve import FoldError
 
-    upto = len(events) if upto is None else upto
+    upto = continuable(events) if upto is None else upto
     tl = timeline or Timeline(events)
     try:
         game = tl.resume(upto)
@@ -100,12 +110,12 @@ def resume_record(events: Sequence[ev.Event], upto: int | None = None, *, reseed
     return game
 
 
-def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
-    """Continue ``record`` into a new record at ``path``: its events, then what follows (``flush``: see ``RecordWriter``)."""
+def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None, atomic: bool = False, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
+    """Continue ``record`` into a new record at ``path``: its events, then what follows (``atomic``, ``flush``: see RecordWriter)."""
     game_obj = resume_record(record.events, reseed=reseed)
-    header = continued_header(record.header, len(record.events), game=game, bots={str(s): b for s, b in sorted(bots.items())})
+    header = continued_header(record.header, continuable(record.events), game=game, bots={str(s): b for s, b in sorted(bots.items())}, reseed=reseed is not None)
     try:
-        writer = RecordWriter(path, header, flush=flush)
+        writer = RecordWriter(path, header, atomic=atomic, flush=flush)
     except FileExistsError:
         raise ForkError(f"{path} exists; choose a new file (records are never overwritten)") from None
     writer.write_all(game_obj.events)

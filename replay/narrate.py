@@ -249,6 +249,10 @@ def _reseed(n: Narrator, e: ev.Reseeded) -> str:
     return f"（分支：新的随机种子 {e.seed}）" if n.zh else f"(fork: new random seed {e.seed})"
 
 
+def _quit(n: Narrator, e: ev.GameQuit) -> str:
+    return f"{n.seat(e.seat)}退出了游戏（未完）" if n.zh else f"{n.seat(e.seat)} quit the game (unfinished)"
+
+
 def _chain(n: Narrator, e: ev.ChainToggled) -> str:
     if n.zh:
         return f"{n.seat(e.seat)}{'横置' if e.on else '重置'}"
@@ -289,6 +293,7 @@ _TEXT: dict[type, Callable] = {
     ev.GeneralRevealed: _reveal,
     ev.MaxHpChanged: _max_hp,
     ev.TurnedOver: _turned_over,
+    ev.GameQuit: _quit,
 }
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from core import events as ev
-from records.format import Header, RecordError, parse_header
+from records.format import Header, RecordError, event_decoder, parse_header
 
 
 class Node(msgspec.Struct):
@@ -25,7 +25,7 @@ class Node(msgspec.Struct):
     parent: str | None = None
     fork_at: int | None = None
     events: int | None = None  # None: no record of this game here
-    end: str | None = None  # "rebels (1, 3)"; None while unfinished
+    end: str | None = None  # "rebels (1, 3)", "quit by seat 0"; None while unfinished
     mode: str = ""
     players: int = 0
     seed: int | None = None
@@ -53,11 +53,13 @@ def read_node(path: Path) -> Node:
     end = None
     if n > 0:
         try:
-            e = ev.decode(last)
-        except msgspec.DecodeError:
+            e = event_decoder(header.mode).decode(last)
+        except (msgspec.DecodeError, RecursionError):
             e = None
         if type(e) is ev.GameEnded:
             end = f"{e.reason} {tuple(e.winners)}" if e.winners else f"{e.reason}, no winner"
+        elif type(e) is ev.GameQuit:
+            end = f"quit by seat {e.seat}"
     return Node(game=header.game, paths=[str(path)], parent=header.parent, fork_at=header.fork_at, events=max(n, 0), end=end, mode=header.mode, players=header.players, seed=header.seed)
 
 
@@ -161,9 +163,9 @@ def to_json(roots: list[Node]) -> list[dict[str, Any]]:
 
 def from_archive(db: str | Path) -> list[Node]:
     """Nodes from an archive's ``games`` table (``records.archive``: the header fields)."""
-    from records.archive import open_db
+    from records.db import open_reader
 
-    con = open_db(db, read_only=True)
+    con = open_reader(db)
     try:
         cols = {r[0] for r in con.execute("DESCRIBE games").fetchall()}
         if not {"game", "parent"} <= cols:

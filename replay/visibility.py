@@ -79,6 +79,7 @@ _NO_CARDS = frozenset(
         ev.GeneralRevealed,
         ev.MaxHpChanged,
         ev.TurnedOver,
+        ev.GameQuit,
     }
 )
 

@@ -49,7 +49,7 @@ class Slash(CardRule):
         reach = [t for t in st.seats_from(seat) if t != seat and engine.in_range(seat, t)]
         extra = 0
         for mod in engine.content.slash_extra:
-            extra += mod(st, seat)
+            extra += mod(st, seat, card)
         if not extra:
             return [(t,) for t in reach]
         return [combo for k in range(1, extra + 2) for combo in combinations(reach, k)]

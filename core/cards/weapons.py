@@ -279,7 +279,8 @@ add_form(Form("spear", "slash", lambda st, seat: _spear(st, seat) and len(st.cha
 # -- 方天画戟 ---------------------------------------------------------------------------
 
 _halberd = wields("halberd")
-STANDARD_CARDS.mod("slash_extra_targets", lambda st, seat: 2 if _halberd(st, seat) and len(st.chars[seat].hand) == 1 else 0, owner="halberd")
+# The extra targets need the 杀 to be exactly the last hand card (not a form's 杀, not the halberd itself).
+STANDARD_CARDS.mod("slash_extra_targets", lambda st, seat, card: 2 if card is not None and tuple(st.chars[seat].hand) == (card,) and _halberd(st, seat) else 0, owner="halberd")
 
 
 # -- 朱雀羽扇 ---------------------------------------------------------------------------

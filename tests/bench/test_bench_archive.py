@@ -3,6 +3,9 @@ DuckDB directly (on the archive file and over its Parquet export), record
 size (bytes/event), and decoding records game by game against loading the
 archive's events at once.
 
+Ingest's peak memory is bounded (MEMORY_BOUND, 1 GiB, whatever the archive
+or batch size): test_bench_ingest_peak_memory asserts it.
+
 Run with:  SGZ_BENCH_FULL=1 python -m pytest tests/bench/test_bench_archive.py --benchmark-enable -s
 Without SGZ_BENCH_FULL the archive has 20 games (a smoke run, as in the
 normal test suite); with it, 10,000 five-seat basic-bot games
@@ -119,6 +122,37 @@ def test_bench_ingest(benchmark, bench_records: Path, tmp_path: Path) -> None:
     SUMMARY["ingest_events_per_s"] = round(report.events / best)
     SUMMARY["record_bytes_per_event"] = round(size / report.events, 1)
     assert report.added == len(files)
+
+
+# Ingest's memory does not grow with the batch or the archive: chunks of at
+# most records.ingest.CHUNK_BYTES are staged, under a DuckDB memory_limit of
+# records.ingest.MEMORY_LIMIT.  Peak resident memory of the whole process,
+# whatever the archive size, on the 2-core reference machine:
+MEMORY_BOUND = 1 << 30  # 1 GiB
+
+
+_PEAK = """
+import resource, sys, tempfile
+from pathlib import Path
+from records import archive
+with tempfile.TemporaryDirectory() as d:
+    con = archive.open_db(Path(d) / "a.duckdb")
+    r = archive.ingest(con, [sys.argv[1]], batch_size=int(sys.argv[2]))
+    con.close()
+print(r.added, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024)
+"""
+
+
+@pytest.mark.parametrize("batch", ["default", "all-in-one"])
+def test_bench_ingest_peak_memory(bench_records: Path, batch: str) -> None:
+    """Peak RSS of `sgz archive ingest` in a fresh process, with the default
+    batch and with every record in one batch: at most MEMORY_BOUND either way."""
+    size = 2000 if batch == "default" else GAMES
+    out = subprocess.run([sys.executable, "-c", _PEAK, str(bench_records), str(size)], cwd=REPO, check=True, capture_output=True, text=True).stdout
+    added, peak = map(int, out.split())
+    assert added == GAMES
+    SUMMARY[f"ingest_peak_rss_mb (batch {batch})"] = round(peak / 2**20)
+    assert peak <= MEMORY_BOUND, f"ingest of {GAMES} games peaked at {peak / 2**20:.0f} MB (batch {batch})"
 
 
 def _direct_sql(con) -> None:

@@ -113,8 +113,24 @@ def test_ctrl_c_during_an_ingest_leaves_the_archive_as_it_was(folder: Path, tmp_
     p = _paused_ingest(folder, db, "events")
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=60)
-    assert p.returncode != 0 and "Aborted" in err
+    assert p.returncode == 130 and err.strip() == "sgz: error: interrupted: 0 game(s) went in before it, in 0 whole batch(es); the batch in flight was rolled back"
     assert counts(db) == before
+
+
+@pytest.mark.parametrize("stage", ["lines", "decisions", "before-commit"])
+def test_ctrl_c_during_a_multi_batch_ingest_waits_for_the_loader_and_says_one_line(folder: Path, tmp_path: Path, stage: str) -> None:
+    import signal
+
+    db = tmp_path / "a.duckdb"
+    p = sgz("archive", "ingest", folder, "--db", db, "--batch", "2", env={"SGZ_TEST_INGEST_PAUSE": stage})
+    line = p.stderr.readline()
+    assert "paused at " + stage in line, (line, p.poll())
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err  # not a traceback, not SIGABRT (-6)
+    assert err.count("\n") == 1 and err.startswith("sgz: error: interrupted: ")
+    n = counts(db)["games"]
+    assert f"{n} game(s) went in before it" in err and n % 2 == 0  # whole batches only
 
 
 def test_a_second_ingest_at_once_fails_cleanly_or_waits(folder: Path, tmp_path: Path) -> None:

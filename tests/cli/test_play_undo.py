@@ -29,7 +29,9 @@ def test_undo_forks_back_to_the_previous_decision(tmp_path: Path) -> None:
     mine = person_decisions(old.events)
     assert len(mine) == 2
     k = mine[-1]  # back to the second decision: it is offered again
-    assert fork.events == old.events[:k]
+    assert fork.events[:-1] == old.events[:k]
+    # Both lines of play end with the person's quit: the one left by undo, and the fork at q.
+    assert old.events[-1] == fork.events[-1] == ev.GameQuit(seat=0)
     assert (fork.header.parent, fork.header.fork_at) == (old.header.game, k)
     assert fork.header.game != old.header.game
     assert resume(fork.events).request.seat == 0

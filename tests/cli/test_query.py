@@ -89,3 +89,64 @@ def test_named_queries_all_run(db: Path) -> None:
         res = run("query", "--db", db, "--named", name)
         assert res.exit_code == 0, (name, res.output)
     assert "no named query" in one_line_error(run("query", "--db", db, "--named", "nope"))
+
+
+# -- every reader is locked down; query has a time limit and a row cap ----------
+
+
+@pytest.fixture(scope="module")
+def planted(db: Path, tmp_path_factory) -> tuple[Path, str]:
+    """A copy of the archive with a view that reads a file from outside it."""
+    import shutil
+
+    import duckdb
+
+    d = tmp_path_factory.mktemp("planted")
+    secret = d / "secret.txt"
+    secret.write_text("root:x:0:0:the-secret-line")
+    copy = Path(shutil.copy(db, d / "shared.duckdb"))
+    con = duckdb.connect(str(copy))
+    con.execute("DROP TABLE deaths")
+    con.execute(f"CREATE VIEW deaths AS SELECT 'g' AS game, 1 AS seq, 0::SMALLINT AS seat, 'x' AS role, 0::SMALLINT AS killer, content AS cause FROM read_text('{secret}')")
+    con.close()
+    return copy, "the-secret-line"
+
+
+@pytest.mark.parametrize("command", ["stats", "query", "export"])
+def test_a_view_planted_in_the_archive_cannot_read_files(planted, tmp_path: Path, command: str) -> None:
+    copy, secret = planted
+    args = {
+        "stats": ["stats", "--db", copy],
+        "query": ["query", "--db", copy, "SELECT cause FROM deaths"],
+        "export": ["archive", "export", "--parquet", tmp_path / "pq", "--db", copy],
+    }[command]
+    res = run(*args)
+    err = one_line_error(res)
+    assert secret not in res.output and "disabled by configuration" in err, err
+    assert not any(secret in p.read_bytes().decode("latin-1") for p in tmp_path.rglob("*") if p.is_file())
+
+
+def test_export_still_writes_its_own_folder(db: Path, tmp_path: Path) -> None:
+    res = run("archive", "export", "--parquet", tmp_path / "pq", "--db", db)
+    assert res.exit_code == 0, res.output
+    assert any((tmp_path / "pq" / "events").rglob("*.parquet"))
+
+
+def test_a_read_only_pivot_runs(db: Path) -> None:
+    res = run("query", "--db", db, "--format", "json", "PIVOT seats ON role USING count(*) GROUP BY game ORDER BY game")
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)
+    assert len(rows) == 4 and all(r["lord"] == 1 for r in rows)
+
+
+def test_a_long_query_stops_at_the_timeout(db: Path) -> None:
+    err = one_line_error(run("query", "--db", db, "--timeout", "0.5", "SELECT sum(hash(range)) FROM range(1000000000000)"))
+    assert err == "sgz: error: query: stopped after 0.5 s (--timeout SECONDS to allow longer)"
+
+
+def test_max_rows_caps_what_is_shown(db: Path) -> None:
+    res = run("query", "--db", db, "--format", "csv", "--max-rows", "7", "SELECT range AS n FROM range(50)")
+    assert res.exit_code == 0 and res.stdout.splitlines()[1:] == [str(k) for k in range(7)]
+    assert "only the first 7 rows" in res.stderr
+    res = run("query", "--db", db, "--format", "csv", "--max-rows", "0", "SELECT range AS n FROM range(50)")
+    assert len(res.stdout.splitlines()) == 51 and not res.stderr

@@ -116,3 +116,41 @@ def test_sim_on_two_workers_writes_and_reports_what_one_does(tmp_path: Path) -> 
 def test_sim_with_an_unknown_executor_or_no_ray_is_one_line(tmp_path: Path) -> None:
     res = run("sim", "--executor", "spark", "--out", str(tmp_path))
     assert res.exit_code != 0 and "spark" in res.output and len(res.output.strip().splitlines()) == 1
+
+
+def test_a_killed_sim_leaves_only_whole_records_and_a_rerun_finishes_the_rest(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from records.check import check
+
+    repo = Path(__file__).resolve().parents[2]
+    # One worker: a killed parent leaves no worker writing on behind the rerun.
+    args = ["sim", "--games", "40", "--seed", "3", "-o", "deck=basic", "--jobs", "1", "--out", str(tmp_path)]
+    p = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(list(tmp_path.glob("*.jsonl"))) < 2:
+        time.sleep(0.01)
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    whole = sorted(tmp_path.glob("*.jsonl"))
+    # A bot game's file is made whole at its end (under a .part name, then linked):
+    # killed in the middle of a game, nothing of that game has a record's name.
+    assert 2 <= len(whole) < 40
+    assert all(check(f, complete=True).ok for f in whole)
+    res = run(*args, "--json")
+    assert res.exit_code == 0, res.output
+    summary = json.loads(res.output)
+    assert summary["already_recorded"] == len(whole) and "" not in summary["end_reasons"]
+    assert len(list(tmp_path.glob("*.jsonl"))) == 40
+
+
+def test_a_cut_record_in_the_way_is_not_counted_as_done(tmp_path: Path) -> None:
+    assert run("sim", "--games", "1", "--seed", "8", "--out", str(tmp_path)).exit_code == 0
+    (f,) = tmp_path.glob("*.jsonl")
+    f.write_bytes(b"".join(f.read_bytes().splitlines(keepends=True)[:100]))  # cut at a line boundary
+    res = CliRunner().invoke(main, ["sim", "--games", "1", "--seed", "8", "--out", str(tmp_path)])
+    assert res.exit_code == 1 and res.stderr.count("\n") == 1
+    assert f"{f} exists but is not a whole record" in res.stderr and "move it away first" in res.stderr

@@ -60,3 +60,22 @@ def test_complete_asks_for_the_games_end(src: Path, tmp_path: Path) -> None:
 def test_a_missing_file_is_one_line(tmp_path: Path) -> None:
     err = one_line_error(run("validate", tmp_path / "nope.jsonl"))
     assert "nope.jsonl: cannot read" in err
+
+
+def test_a_quit_game_is_told_apart_from_a_cut_one() -> None:
+    from tests.records.util import FIXTURES
+
+    res = run("validate", "--complete", FIXTURES / "v2-quit-4p-s3.jsonl")
+    assert res.exit_code == 0 and "quit (unfinished)" in res.stdout
+
+
+@pytest.mark.parametrize("command", ["validate", "salvage", "replay", "diff"])
+def test_deeply_nested_json_is_a_one_line_error_everywhere(src: Path, tmp_path: Path, command: str) -> None:
+    from tests.records.util import objects, rechained
+
+    head, objs = objects(src)
+    objs[0] = objs[0].replace(b'"options":{', b'"options":{"x":' + b"[" * 1000 + b"]" * 1000 + b",", 1)
+    deep = rechained(tmp_path / "deep.jsonl", head, objs)
+    args = {"validate": [deep], "salvage": [deep, "--out", tmp_path / "s.jsonl"], "replay": [deep], "diff": [src, deep]}[command]
+    err = one_line_error(run(command, *args))
+    assert f"{deep}:2: bad event (nested too deeply)" in err

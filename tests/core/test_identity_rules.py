@@ -364,3 +364,17 @@ def test_fold_equals_live_state_through_a_scenario() -> None:
     t.use("analeptic")
     t.use("slash", 1)
     assert snapshot(fold(t.events)) == snapshot(t.state)
+
+
+def test_analeptic_drunk_to_survive_dying_does_not_use_up_the_turns_analeptic() -> None:
+    # Seat 0 loses a 决斗 in its own play phase, drinks a 酒 to survive, and may
+    # still use its one 酒 of the play phase afterwards.
+    t = Table(4, hands={0: ["duel", "analeptic", "analeptic"], 1: ["slash"]}, hp={0: 1})
+    t.use("duel", 1)
+    t.use("slash")
+    assert (t.request.kind, t.request.seat) == ("save", 0)
+    t.use("analeptic")
+    assert t.hp(0) == 1 and t.request.kind == "play"
+    assert any(c.cards and CARDS[c.cards[0]].name == "analeptic" for c in t.request.choices)
+    t.use("analeptic")
+    assert t.state.drunk == 1

@@ -201,3 +201,12 @@ def test_kylin_bow_discards_a_horse_of_the_damaged_target() -> None:
     t.pick(horse)
     assert list(t.state.chars[2].equip) == ["offensive_horse"] and horse in t.state.discard
     assert t.hp(2) == 3
+
+
+def test_halberd_gives_no_extra_target_to_a_form_slash_even_with_one_hand_card() -> None:
+    # 武圣 turns a red card into a 杀 (here the halberd itself, or the one dodge
+    # in hand): the 杀 is not exactly the last hand card, so one target only.
+    t = Table(5, generals={0: "guanyu"}, hands={0: ["dodge"]}, equip={0: ["halberd"]}, **NO_DRAW)
+    assert len(t.state.chars[0].hand) == 1
+    forms = [c for c in t.request.choices if c.option == "wusheng"]
+    assert forms and all(len(c.targets) == 1 for c in forms)
