@@ -23,10 +23,11 @@ rather than one a line, is what makes recording and checking cheap: the
 links were a sixth of ``sgz sim``'s time in formats 2 and 3.
 
 The chain is an integrity check, not a signature (anyone can recompute it):
-it catches damage and careless edits.  MD5 is chosen because DuckDB computes
-it natively and quickly, so ``records.archive`` verifies every seal of a batch
-of records inside DuckDB while ingesting it; a seal depends only on the
-previous seal's stored ``h`` and the bytes between, so the check is set-wise.
+it catches damage and careless edits.  MD5 is kept from format 2 (DuckDB
+computes it too, so a seal can be checked in SQL: a seal depends only on the
+previous seal's stored ``h`` and the bytes between, and split at every
+``,"h":"`` a file is exactly those pieces, which is why no event may hold a
+field named ``h``); ``check_lines`` is the check every reader uses.
 
 Older formats stay readable (``check_lines`` keeps each one's chain rule):
 v3 (the ruleset seam) and v2 had an ``h`` on every line, each over the
