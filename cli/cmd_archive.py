@@ -43,19 +43,21 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
             fail(f"{p}: no such file or folder")
     if not record_files(paths):
         fail(f"no records (*.jsonl) in {', '.join(paths)}: nothing to ingest (no archive was made)")
+    from .progress import Progress
+
     db = db or default_db()
     try:
         con = open_db(db, wait=wait)
-        try:
-            progress = None
-            if not quiet:
-                def progress(r) -> None:  # noqa: ANN001
-                    if r.batches > 1 or r.added >= batch_size:
-                        click.echo(f"  ... {r.added} games, {r.events:,} events", err=True)
+        with Progress(0, "ingest", unit="records") as bar:
 
-            report = run(con, paths, batch_size=batch_size, partial=partial, verify=verify, progress=progress)
-        finally:
-            con.close()
+            def progress(r) -> None:  # noqa: ANN001 - an IngestReport after each batch
+                bar.total = r.files
+                bar.advance(r.added + r.skipped + len(r.rejected) - bar.done)
+
+            try:
+                report = run(con, paths, batch_size=batch_size, partial=partial, verify=verify, progress=None if quiet else progress)
+            finally:
+                con.close()
     except ArchiveError as exc:
         fail(str(exc))
     except IngestInterrupted as exc:
@@ -101,3 +103,49 @@ def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     except Exception as exc:  # duckdb.Error (a view reaching outside the archive, say), without importing duckdb here
         fail(f"export: {(str(exc).strip().splitlines() or [type(exc).__name__])[0]}")
     click.echo(f"{out}: " + ", ".join(f"{t} {n:,}" for t, n in counts.items()))
+
+
+@archive.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path())
+@click.option("--out", required=True, type=click.Path(file_okay=False), metavar="DIR", help="Folder of the shards (a shared folder for Ray).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Shards written at once (worker processes; with --executor ray, the CPUs of a Ray started here).  [default: all cores]")
+@click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Processes here, or Ray tasks (pip install 'sanguozhi[ray]'; the cluster of $RAY_ADDRESS, else a Ray started here).")
+@click.option("--per-shard", default=500, show_default=True, type=click.IntRange(min=1), help="Records a shard at most: a worker holds one shard in memory (about 1 GB a 1000 records).")
+@click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
+def shard(paths: tuple[str, ...], out: str, jobs: int | None, executor: str, per_shard: int, quiet: bool) -> None:
+    """Write the records in PATHS as Parquet shards in DIR, in parallel:
+    DIR/<table>/mode=<mode>/date=<day>/part-<id>.parquet (records/README.md).
+
+    Records whose game is already in a shard are skipped; damaged records are
+    listed, left out, and make the exit status 1.  sgz stats --shards DIR and
+    sgz query --shards DIR read them; so do Spark and DuckDB (Hive partitions).
+    """
+    from pathlib import Path
+
+    from records.shards import ShardError, shard as run
+    from records.workers import WorkersError, default_jobs
+
+    from .progress import Progress
+
+    for p in paths:
+        if not Path(p).exists():
+            fail(f"{p}: no such file or folder")
+    with Progress(0, "shard", unit="records") as bar:
+
+        def done(n: int) -> None:
+            bar.advance(n)
+
+        try:
+            report = run(list(paths), out, jobs=jobs or default_jobs(), executor=executor, per_shard=per_shard, done=None if quiet else done, planned=lambda n: setattr(bar, "total", n))
+        except (ShardError, WorkersError) as exc:
+            fail(str(exc))
+    for path, why in report.rejected:
+        click.echo(f"sgz: rejected: {why}", err=True)
+    if not quiet or report.rejected:
+        rate = f" ({report.events / report.seconds:,.0f} events/s)" if report.events and report.seconds else ""
+        click.echo(
+            f"{out}: {report.added} game(s) in {report.shards} new shard(s), {report.events:,} events in {report.seconds:.2f}s{rate}; "
+            f"{report.skipped} already in; {len(report.rejected)} rejected"
+        )
+    if report.rejected:
+        raise SystemExit(1)

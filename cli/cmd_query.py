@@ -15,7 +15,8 @@ from .common import fail, format_option, output_format, usage
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
 @click.option("--timeout", default=TIMEOUT, show_default=True, type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Stop a query that runs longer.")
 @click.option("--max-rows", "max_rows", default=MAX_ROWS, show_default=True, type=click.IntRange(min=0), metavar="N", help="Show at most N rows (0: all).")
-def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json: bool, wait: float, timeout: float, max_rows: int) -> None:
+@click.option("--shards", default=None, metavar="DIR", type=click.Path(file_okay=False), help="Query the Parquet shards in DIR (sgz archive shard) instead of an archive.")
+def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json: bool, wait: float, timeout: float, max_rows: int, shards: str | None) -> None:
     """Run read-only SQL on the archive (tables: games, seats, events, damage,
     deaths, decisions, generals, cards).
 
@@ -40,20 +41,20 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json:
         sql = NAMED[named][1]
     if not sql:
         usage("give the SQL to run, or --named NAME")
-    cols, rows, paths, more = run(db, sql, wait, timeout=timeout, max_rows=max_rows)
+    cols, rows, paths, more = run(db, sql, wait, timeout=timeout, max_rows=max_rows, shards=shards)
     click.echo(render(cols, rows, paths, fmt))
     if more:
         click.echo(f"sgz: note: only the first {max_rows:,} rows are shown (--max-rows N for more, 0 for all)", err=True)
 
 
-def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT, max_rows: int = MAX_ROWS) -> tuple[list[str], list[tuple], dict[str, str], bool]:
+def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT, max_rows: int = MAX_ROWS, shards: str | None = None) -> tuple[list[str], list[tuple], dict[str, str], bool]:
     """(columns, rows, record paths by game, whether rows were left out past ``max_rows``)."""
     from records.db import game_paths
     from records.queries import QueryError, run_read_only
 
     from .common import open_archive_read_only
 
-    con = open_archive_read_only(db, wait)  # read-only, nothing outside the archive, a memory limit
+    con = open_archive_read_only(db, wait, shards)  # read-only, nothing outside the archive (or the shards' folder)
     try:
         try:
             cols, rows, more = run_read_only(con, sql, timeout=timeout, max_rows=max_rows)

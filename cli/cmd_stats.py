@@ -17,7 +17,8 @@ DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $S
 @LANG_OPTION
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
 @click.option("--plot", "plot", default=None, type=click.Path(dir_okay=False), metavar="OUT.svg|OUT.png", help="Also draw the charts, in --lang: win rates with 95% intervals, game length, damage by card (a PNG is drawn by Chromium).")
-def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float, plot: str | None) -> None:
+@click.option("--shards", default=None, metavar="DIR", type=click.Path(file_okay=False), help="Read the Parquet shards in DIR (sgz archive shard) instead of an archive.")
+def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float, plot: str | None, shards: str | None) -> None:
     """Statistics of the archived games, computed in DuckDB.
 
     Win rates count the seats of finished games (a draw is no win), with a
@@ -31,24 +32,24 @@ def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_j
             usage(f"--mode {mode}: no such mode (modes: {', '.join(sorted(RULESETS))})")
     if plot is not None and not plot.lower().endswith((".svg", ".png")):
         usage(f"--plot {plot}: give a file ending in .svg or .png")
-    sections, lengths = read(db, mode, by, wait, forks, lengths=plot is not None)
+    sections, lengths = read(db, mode, by, wait, forks, lengths=plot is not None, shards=shards)
     click.echo(render(sections, output_format(fmt, as_json), lang))
     if plot is not None:
         draw(sections, lengths, plot, lang, mode)
 
 
-def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False) -> dict:
-    """The statistics' sections (``records.stats.run``) of the archive ``db``."""
-    return read(db, mode, by, wait, forks)[0]
+def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, shards: str | None = None) -> dict:
+    """The statistics' sections (``records.stats.run``) of the archive ``db`` (or of Parquet ``shards``)."""
+    return read(db, mode, by, wait, forks, shards=shards)[0]
 
 
-def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, lengths: bool = False):  # -> (sections, length bins)
+def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, lengths: bool = False, shards: str | None = None):  # -> (sections, length bins)
     from records.stats import lengths as length_bins
     from records.stats import run
 
     from .common import open_archive_read_only
 
-    con = open_archive_read_only(db, wait)
+    con = open_archive_read_only(db, wait, shards)
     try:
         return run(con, by, mode, forks), (length_bins(con, mode, forks) if lengths else [])
     except Exception as exc:  # duckdb.Error, without importing duckdb here

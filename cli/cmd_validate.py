@@ -21,15 +21,19 @@ def validate(files: tuple[str, ...], no_exec: bool, complete: bool, quiet: bool)
     """
     from records.check import check
 
+    from .progress import Progress
+
     bad = 0
-    for f in files:
-        c = check(f, execute=not no_exec, complete=complete)
-        if c.error is not None:
-            bad += 1
-            click.echo(f"sgz: invalid: {c.error}", err=True)
-        elif not quiet:
-            end = "finished" if c.finished else "quit (unfinished)" if c.quit else "unfinished (no end and no quit: in progress, or cut at a line boundary)"
-            how = "integrity and schema" if no_exec else "integrity, schema, re-execution"
-            click.echo(f"{f}: ok: {len(c.events)} events, {end}; checked {how}")
+    with Progress(len(files), "validate", unit="records") as bar:
+        for f in files:
+            c = check(f, execute=not no_exec, complete=complete)
+            if c.error is not None:
+                bad += 1
+                bar.echo(f"sgz: invalid: {c.error}", err=True)
+            elif not quiet:
+                end = "finished" if c.finished else "quit (unfinished)" if c.quit else "unfinished (no end and no quit: in progress, or cut at a line boundary)"
+                how = "integrity and schema" if no_exec else "integrity, schema, re-execution"
+                bar.echo(f"{f}: ok: {len(c.events)} events, {end}; checked {how}")
+            bar.advance()
     if bad:
         raise SystemExit(1)

@@ -96,9 +96,19 @@ def load(path: str):  # -> records.Record
         fail(str(exc))
 
 
-def open_archive_read_only(db: str | None, wait: float = 0.0, **kw: Any):  # -> duckdb connection
+def open_archive_read_only(db: str | None, wait: float = 0.0, shards: str | None = None, **kw: Any):  # -> duckdb connection
     """The archive for reading, locked down (``records.db.open_reader``;
-    ``$SGZ_DB`` or ./sgz.duckdb by default), or a one-line error."""
+    ``$SGZ_DB`` or ./sgz.duckdb by default), or the views over a folder of
+    Parquet shards (locked to that folder), or a one-line error."""
+    if shards is not None:
+        if db is not None:
+            fail("give --db or --shards, not both")
+        from records.shards import ShardError, open_shards
+
+        try:
+            return open_shards(shards)
+        except ShardError as exc:
+            fail(str(exc))
     from records.db import ArchiveError, default_db, open_reader
 
     try:

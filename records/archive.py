@@ -364,12 +364,15 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
     _stage_hook("lines", stop)
     cols_sql = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
-    # The JSON kept in data is the event without its i and h (the h of formats before CHAIN_SINCE is longer).
+    # The JSON kept in data is the event without its h (the h of formats before CHAIN_SINCE is longer; a
+    # v4 line inside a sealed group has none).
     con.execute(
         f"""CREATE TEMP TABLE _ev AS
         SELECT game, seq, j.t AS type, {cols_sql},
                CASE WHEN j.t IN ({columned}) THEN NULL
-                    ELSE left(line, len(line) - CASE WHEN format < {fmt.CHAIN_SINCE} THEN 16 ELSE {fmt.TAIL_LEN} END) || '}}' END AS data
+                    ELSE left(line, len(line) - CASE WHEN format < {fmt.CHAIN_SINCE} THEN 16
+                                                     WHEN format >= {fmt.SEALED_SINCE} AND substr(line, -{fmt.TAIL_LEN}, 6) <> ',"h":"' THEN 1
+                                                     ELSE {fmt.TAIL_LEN} END) || '}}' END AS data
         FROM (SELECT game, seq, format, line, from_json(line, {_struct_sql(shape.struct)}) AS j FROM _lines)"""
     )
     con.execute("DROP TABLE _lines")

@@ -60,15 +60,19 @@ def schemas() -> dict[str, dict[str, Any]]:
         "anyOf": [{"$ref": "event.schema.json" + branch["$ref"]} for branch in event["anyOf"]],
         "properties": {
             "i": {"type": "integer", "minimum": 0, "description": "the event's sequence number (GameStarted is 0)"},
-            "h": {"type": "string", "pattern": "^[A-Za-z0-9+/]{6}$", "description": "chain link: the first 6 characters of Base64(MD5(previous line's h + this line up to ,\"h\":))"},
+            "h": {
+                "type": "string",
+                "pattern": "^[A-Za-z0-9+/]{6}$",
+                "description": "on the last line of a sealed group only: the first 6 characters of Base64(MD5(the previous seal's h + the group's bytes up to this line's ,\"h\":)); see records/format.py",
+            },
         },
-        "required": ["i", "h"],
+        "required": ["i"],
         "unevaluatedProperties": False,
     }
     return {
         "header.schema.json": doc(header, "sgz record header", f"Line 1 of a record file (format v{FORMAT_VERSION})."),
         "event.schema.json": doc(event, "sgz event", "One game event, tagged by \"t\": the core events (core.events.AnyEvent) and every mode's own."),
-        "record-line.schema.json": {"$schema": DIALECT, "title": "sgz record event line", "description": "Lines 2... of a record file: an event with its sequence number and chain link.", **line},
+        "record-line.schema.json": {"$schema": DIALECT, "title": "sgz record event line", "description": "Lines 2... of a record file: an event with its sequence number, and on the last line of a sealed group the chain link.", **line},
     }
 
 

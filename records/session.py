@@ -5,7 +5,7 @@ import hashlib
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from core.bots import bot_choice
 from core.events import RULES_VERSION
@@ -25,16 +25,16 @@ def new_game_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
-def start_recorded(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str], game_id: str | None = None, *, atomic: bool = False) -> tuple[Game, RecordWriter]:
-    """Start a game whose every event goes to the record at ``path`` (``atomic``: named when whole, see RecordWriter)."""
+def start_recorded(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str], game_id: str | None = None, *, atomic: bool = False, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
+    """Start a game whose every event goes to the record at ``path`` (``atomic``: named when whole; ``flush``: see RecordWriter)."""
     bot_names = {str(s): b for s, b in bots.items()}
     game = new_game(mode, players, seed, options)
     opts = game.state.options
     gid = game_id or sim_game_id(mode, players, seed, opts, bot_names)
     header = Header(sgz="record", v=FORMAT_VERSION, game=gid, rules=RULES_VERSION, mode=mode, players=players, seed=seed, options=opts, bots=bot_names)
-    writer = RecordWriter(path, header, atomic=atomic)
+    writer = RecordWriter(path, header, atomic=atomic, flush=flush)
     writer.write_all(game.events)
-    game.on_event = writer.write
+    game.on_event = writer.sink
     return game, writer
 
 

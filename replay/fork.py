@@ -23,6 +23,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Literal
 
 import msgspec
 
@@ -108,16 +109,16 @@ def resume_record(events: Sequence[ev.Event], upto: int | None = None, *, reseed
     return game
 
 
-def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None, atomic: bool = False) -> tuple[Game, RecordWriter]:
-    """Continue ``record`` into a new record at ``path``: its events, then what follows (``atomic``: see RecordWriter)."""
+def start_continuation(path: str | Path, record: Record, *, game: str, bots: dict[int, str], reseed: int | None = None, atomic: bool = False, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
+    """Continue ``record`` into a new record at ``path``: its events, then what follows (``atomic``, ``flush``: see RecordWriter)."""
     game_obj = resume_record(record.events, reseed=reseed)
     header = continued_header(record.header, continuable(record.events), game=game, bots={str(s): b for s, b in sorted(bots.items())}, reseed=reseed is not None)
     try:
-        writer = RecordWriter(path, header, atomic=atomic)
+        writer = RecordWriter(path, header, atomic=atomic, flush=flush)
     except FileExistsError:
         raise ForkError(f"{path} exists; choose a new file (records are never overwritten)") from None
     writer.write_all(game_obj.events)
-    game_obj.on_event = writer.write
+    game_obj.on_event = writer.sink
     return game_obj, writer
 
 

@@ -730,7 +730,6 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     """Card kinds, skills and generals by id, in Chinese or English; a mode's
     own names first (``Ruleset.display_names``: Hero Kill calls 桃 药)."""
     from core.generals import GENERALS
-    from core.skills.base import SKILLS
 
     zh = lang == "zh"
     if rs is not None:
@@ -743,6 +742,9 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     g = GENERALS.get(name)
     if g is not None:
         return g.name_zh if zh else (g.name_en or g.id)
+    # Only now: importing the skills loads their rules and every card's (~40 ms).
+    from core.skills.base import SKILLS
+
     sk = SKILLS.get(name)
     if sk is not None:
         return sk.name_zh if zh else (sk.name_en or sk.id)

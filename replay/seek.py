@@ -20,13 +20,19 @@ from bisect import bisect_right, insort
 from collections.abc import Sequence
 from typing import Any
 
+from typing import TYPE_CHECKING
+
 from core import events as ev
 from core.evolve import FoldError, fold, initial_state
-from core.game import Game, checkpoint_index, resume
 from core.state import State
-from core.view import view
 
 from .visibility import Visibility, open_cards
+
+if TYPE_CHECKING:
+    from core.game import Game
+
+# core.game (the engine, every card and skill: most of a replay's start-up)
+# and core.view are imported where they are used: a seek only folds.
 
 DEFAULT_INTERVAL = 512
 
@@ -161,6 +167,8 @@ class Timeline:
 
     def view(self, n: int, seat: int | None = None) -> dict[str, Any]:
         """``core.view.view`` after event ``n`` as ``seat`` saw it (None: the full review)."""
+        from core.view import view
+
         state = self.after(n)
         if seat is None:
             return view(state)
@@ -178,6 +186,8 @@ class Timeline:
         Folds only from the snapshot before the turn in progress, then re-runs
         that turn's recorded decisions (``core.game.resume``).
         """
+        from core.game import checkpoint_index, resume
+
         if not 1 <= k <= len(self.events):
             raise SeekError(f"position {k} is outside the record (1-{len(self.events)} events)")
         cut = checkpoint_index(self.events, k)

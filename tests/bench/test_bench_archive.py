@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import time
@@ -28,6 +29,7 @@ import duckdb
 import pytest
 
 from records import archive
+from records.format import FORMAT_VERSION
 from records.stats import queries
 
 REPO = Path(__file__).resolve().parents[2]
@@ -41,26 +43,15 @@ SUMMARY: dict[str, object] = {}
 
 
 def _records() -> Path:
-    """N bot games as records, made once (two processes) and kept in .benchmarks/archive."""
-    folder = CACHE / f"identity-5p-{DECK}-s{SEED}-n{GAMES}"
+    """N bot games as records, made once (sgz sim on every core) and kept in .benchmarks/archive."""
+    folder = CACHE / f"identity-5p-{DECK}-s{SEED}-n{GAMES}-v{FORMAT_VERSION}"
     done = folder / ".complete"
     if done.exists():
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    half = GAMES // 2
-    parts = [(SEED, half), (SEED + half, GAMES - half)]
-    procs = [
-        subprocess.Popen(
-            [sys.executable, "-m", "cli.main", "sim", "--games", str(n), "--seed", str(s), "-o", f"deck={DECK}", "--out", str(folder)],
-            cwd=REPO,
-            stdout=subprocess.DEVNULL,
-        )
-        for s, n in parts
-        if n > 0
-    ]
-    for p in procs:
-        assert p.wait() == 0, "sgz sim failed"
+    cmd = [sys.executable, "-m", "cli.main", "sim", "--games", str(GAMES), "--seed", str(SEED), "-o", f"deck={DECK}", "--out", str(folder)]
+    assert subprocess.run(cmd, cwd=REPO, stdout=subprocess.DEVNULL).returncode == 0, "sgz sim failed"
     done.write_text(f"{GAMES}\n")
     return folder
 
@@ -302,6 +293,42 @@ def test_bench_decode_game_by_game_vs_archive_at_once(benchmark, bench_records: 
     benchmark.extra_info.update(events=n, game_by_game_events_per_s=round(n / per_game), archive_at_once_events_per_s=round(n / t_once))
     SUMMARY["decode_game_by_game_events_per_s"] = round(n / per_game)
     SUMMARY["load_archive_events_at_once_events_per_s"] = round(n / t_once)
+
+
+def test_bench_shards_vs_ingest(benchmark, bench_records: Path, tmp_path: Path) -> None:
+    """Records -> Parquet shards on every core (sgz archive shard) against ingest into one archive, same files, same run."""
+    from records.shards import shard
+    from records.workers import default_jobs
+
+    files = sorted(bench_records.glob("*.jsonl"))
+    k = iter(range(1000))
+    ingest_s: list[float] = []
+
+    def run_shards() -> int:
+        return shard(files, tmp_path / f"sh-{next(k)}", jobs=default_jobs(), per_shard=max(1, len(files) // (4 * default_jobs()))).events
+
+    def run_ingest() -> None:
+        con = archive.open_db(tmp_path / f"in-{next(k)}.duckdb")
+        try:
+            started = time.perf_counter()
+            archive.ingest(con, files)
+            ingest_s.append(time.perf_counter() - started)
+        finally:
+            con.close()
+
+    def one_round() -> int:
+        run_ingest()
+        return run_shards()
+
+    events = benchmark.pedantic(one_round, rounds=3 if FULL else 1, iterations=1)
+    if benchmark.stats:
+        both = benchmark.stats.stats.median
+        ing = statistics.median(ingest_s)
+        shards_s = both - ing
+        benchmark.extra_info.update(events=events, shard_events_per_s=round(events / shards_s), ingest_events_per_s=round(events / ing))
+        SUMMARY["shards_events_per_s (all cores)"] = round(events / shards_s)
+        SUMMARY["ingest_events_per_s (same run)"] = round(events / ing)
+        SUMMARY["ratio_shards_over_ingest"] = round(ing / shards_s, 3)
 
 
 def test_bench_summary(bench_archive: Path) -> None:

@@ -15,16 +15,24 @@ each; decode + fold >= 2.5M events/s per core.
 """
 from __future__ import annotations
 
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
 import pytest
 
 from core import events as ev
 from core.evolve import fold
-from records.format import Header, RecordWriter
+from records.format import FORMAT_VERSION, Header, RecordWriter
 from replay.fork import resume_record
 from replay.seek import Timeline
 from replay.stream import fold_blob, split_record
 from tests.replay.games import long_game
 
+REPO = Path(__file__).resolve().parents[2]
 POINTS = (100, 5000, 9999)  # 9,999: the last event of a 10,000-event game
 
 
@@ -117,3 +125,46 @@ def test_bench_fold_alone(benchmark, events: list[ev.Event]) -> None:
     benchmark(fold, events)
     if benchmark.stats:
         _rate(benchmark, len(events))
+
+
+@pytest.fixture(scope="module")
+def record_22k(tmp_path_factory) -> tuple[Path, int]:
+    """A record of a game of at least 22,000 events (a 10-seat stalemate), written as sgz writes."""
+    events = long_game(22_000)
+    start = events[0]
+    path = tmp_path_factory.mktemp("bench") / "long22k.jsonl"
+    header = Header(sgz="record", v=FORMAT_VERSION, game="bench22k", rules=start.rules, mode=start.mode, players=start.players, seed=start.seed, options=start.options)
+    with RecordWriter(path, header, flush="close") as writer:
+        writer.write_all(events)
+    return path, len(events)
+
+
+def test_bench_replay_at_as_a_process(benchmark, record_22k: tuple[Path, int]) -> None:
+    """`sgz replay FILE --at N` as a user runs it: a new process (Python start-up,
+    imports, reading and checking the whole record, folding to N, the table).
+    Anchor: `python -c pass` in the same run.  Target: <= 120 ms."""
+    path, n = record_22k
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed: bytecode cached
+    at = n // 2
+
+    def replay() -> None:
+        subprocess.run([sys.executable, "-m", "cli.main", "replay", str(path), "--at", str(at)], cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
+
+    def bare() -> None:
+        subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)
+
+    replay()  # writes the bytecode caches
+    benchmark.pedantic(replay, rounds=1 if benchmark.disabled else 15, iterations=1, warmup_rounds=0 if benchmark.disabled else 2)
+    if benchmark.stats:
+        anchor = []
+        for _ in range(15):
+            t = time.perf_counter()
+            bare()
+            anchor.append(time.perf_counter() - t)
+        benchmark.extra_info.update(
+            events=n,
+            at=at,
+            replay_at_ms=round(_ms(benchmark), 1),
+            replay_at_min_ms=round(benchmark.stats.stats.min * 1000, 1),
+            python_start_ms=round(statistics.median(anchor) * 1000, 1),
+        )

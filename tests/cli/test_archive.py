@@ -53,7 +53,8 @@ def test_damaged_records_are_listed_and_fail_the_run(folder: Path, tmp_path: Pat
     db = tmp_path / "a.duckdb"
     res = run("archive", "ingest", bad, sorted(folder.glob("*.jsonl"))[1], "--db", db)
     assert res.exit_code == 1
-    assert res.stderr.strip() == f"sgz: rejected: {bad}:{line}: integrity check failed (the line was changed, or one before it dropped or moved)"
+    # The line's group is rejected from its first line; the line at fault is named.
+    assert res.stderr.strip() == f"sgz: rejected: {bad}:{line}: sequence number is not 29 (line 31)"
     assert "1 game(s) added" in res.stdout and "1 rejected" in res.stdout
 
 

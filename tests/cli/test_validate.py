@@ -48,11 +48,13 @@ def test_one_bad_record_among_good_ones_fails_the_run(src: Path, tmp_path: Path)
 
 def test_complete_asks_for_the_games_end(src: Path, tmp_path: Path) -> None:
     cut = tmp_path / "cut.jsonl"
-    cut.write_bytes(b"".join(src.read_bytes().splitlines(keepends=True)[:50]))
+    rows = src.read_bytes().splitlines(keepends=True)
+    k = max(i for i in range(2, 51) if rows[i - 1].endswith(b'"}\n'))  # cut right after a seal
+    cut.write_bytes(b"".join(rows[:k]))
     res = run("validate", cut)
     assert res.exit_code == 0 and "unfinished" in res.stdout
     err = one_line_error(run("validate", "--complete", cut))
-    assert f"{cut}:50: the game has no end" in err
+    assert f"{cut}:{k}: the game has no end" in err
 
 
 def test_a_missing_file_is_one_line(tmp_path: Path) -> None:

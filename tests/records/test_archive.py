@@ -271,7 +271,12 @@ def test_a_record_validate_rejects_stays_out_and_verify_re_runs_decisions(folder
 
 
 def _cut(src: Path, out: Path, n_lines: int) -> Path:
-    out.write_bytes(b"".join(src.read_bytes().splitlines(keepends=True)[:n_lines]))
+    """``src`` cut at a line boundary at or before line ``n_lines``, right after a seal
+    (format v4: a cut inside a sealed group is damage, not an unfinished game)."""
+    rows = src.read_bytes().splitlines(keepends=True)
+    while n_lines > 1 and not rows[n_lines - 1].endswith(b'"}\n'):
+        n_lines -= 1
+    out.write_bytes(b"".join(rows[:n_lines]))
     return out
 
 

@@ -15,7 +15,7 @@ from core.evolve import fold
 from core.game import resume
 from records.format import read_record
 
-from .util import FIXTURES
+from .util import FIXTURES, check_frozen_fork
 
 V2_FIXTURES = sorted(FIXTURES.glob("v2-*.jsonl"))
 
@@ -51,8 +51,4 @@ def test_a_frozen_v2_record_reads_folds_and_replays(path) -> None:
 
 
 def test_the_fork_names_its_parent() -> None:
-    fork = read_record(FIXTURES / "v2-fork-reseed-s2.jsonl")
-    parent = read_record(FIXTURES / "v2-identity-5p-s2.jsonl")
-    assert fork.header.parent == parent.header.game and fork.header.fork_at == 301
-    assert fork.events[:301] == parent.events[:301]
-    assert any(isinstance(e, ev.Reseeded) and e.seed == 9 for e in fork.events[301:])
+    check_frozen_fork(2)

@@ -40,6 +40,20 @@ def write_lines(path: Path, rows: list[bytes], newline_at_end: bool = True) -> P
     return path
 
 
+def shows_at(rows: list[bytes], k: int) -> int:
+    """The 1-based line where damage to line index ``k`` is reported: the line
+    itself before format 4; from format 4 the first line of its sealed group
+    (the lines of a group are only as good as its seal)."""
+    from records.format import SEALED_SINCE, parse_header
+
+    if parse_header(rows[0], "?").v < SEALED_SINCE:
+        return k + 1
+    j = k - 1
+    while j > 0 and not (rows[j].endswith(b'"}') and rows[j][-14:-8] == b',"h":"'):
+        j -= 1
+    return j + 2
+
+
 def damaged(src: Path, out: Path, kind: str) -> tuple[Path, int]:
     """A copy of ``src`` damaged one way; returns it and the 1-based line the damage shows at."""
     rows = lines(src)
@@ -47,21 +61,24 @@ def damaged(src: Path, out: Path, kind: str) -> tuple[Path, int]:
     if kind == "truncated":  # cut in the middle of the last line
         blob = src.read_bytes()
         out.write_bytes(blob[: len(blob) - 9])
-        return out, len(rows)
+        return out, shows_at(rows, len(rows) - 1)
     if kind == "changed":
         row = rows[k]
         new = row.replace(b'"seat":1', b'"seat":2', 1) if b'"seat":1' in row else row.replace(b'"t":"', b'"t":"x', 1)
         if new == row:
             at = len(row) - 15  # the last digit of "i", just before the integrity field
             new = row[:at] + (b"0" if row[at : at + 1] != b"0" else b"1") + row[at + 1 :]
+        at = shows_at(rows, k)
         rows[k] = new
-        return write_lines(out, rows), k + 1
+        return write_lines(out, rows), at
     if kind == "dropped":
+        at = shows_at(rows, k)
         del rows[k]
-        return write_lines(out, rows), k + 1
+        return write_lines(out, rows), at
     if kind == "reordered":
+        at = shows_at(rows, k)
         rows[k], rows[k + 1] = rows[k + 1], rows[k]
-        return write_lines(out, rows), k + 1
+        return write_lines(out, rows), at
     if kind == "bad_header":
         rows[0] = rows[0].replace(b'"players":', b'"players":1', 1)
         return write_lines(out, rows), 1
@@ -69,8 +86,9 @@ def damaged(src: Path, out: Path, kind: str) -> tuple[Path, int]:
         rows[0] = b"this is not a record"
         return write_lines(out, rows), 1
     if kind == "garbage_line":
+        at = shows_at(rows, k)
         rows.insert(k, b"\x00\xff garbage \xfe")
-        return write_lines(out, rows), k + 1
+        return write_lines(out, rows), at
     if kind == "garbage_appended":
         out.write_bytes(src.read_bytes() + b"}{ not json at all\n")
         return out, len(rows) + 1
@@ -109,6 +127,31 @@ def _hand_before(events: list[ev.Event], i: int, seat: int) -> list[int]:
     from core.evolve import fold
 
     return list(fold(events[:i]).chars[seat].hand)
+
+
+def check_frozen_fork(version: int) -> None:
+    """The frozen fork of format ``version``: it names its parent, keeps 301 of its events, then reseeds 9."""
+    fork = read_record(FIXTURES / f"v{version}-fork-reseed-s2.jsonl")
+    parent = read_record(FIXTURES / f"v{version}-identity-5p-s2.jsonl")
+    assert fork.header.parent == parent.header.game and fork.header.fork_at == 301
+    assert fork.events[:301] == parent.events[:301]
+    assert any(isinstance(e, ev.Reseeded) and e.seed == 9 for e in fork.events[301:])
+
+
+def reseal(rows: list[bytes]) -> list[bytes]:
+    """``rows`` (a v4 record's lines) with every seal recomputed, as a careful forger would."""
+    from records.format import H_LEN, TAIL_LEN, link
+
+    out = [rows[0][:-TAIL_LEN] + b',"h":"' + link(b"", rows[0][:-TAIL_LEN]) + b'"}']
+    prev, start = out[0][-2 - H_LEN : -2], 1
+    for n in range(1, len(rows)):
+        if rows[n][-TAIL_LEN : -TAIL_LEN + 6] == b',"h":"':
+            group = b"\n".join(rows[start : n + 1])[:-TAIL_LEN]
+            prev = link(prev, group)
+            out.extend(rows[start:n])
+            out.append(rows[n][:-TAIL_LEN] + b',"h":"' + prev + b'"}')
+            start = n + 1
+    return out + rows[start:]
 
 
 # -- careful forgers: change what a line says, then recompute the whole chain --

@@ -1,0 +1,177 @@
+"""Many bot games, each written as a record, on one core, all cores or a Ray cluster.
+
+A run is ``games`` games.  Game ``k`` follows from the run and ``k`` alone: a
+new game has seed ``seed + k``, a continuation of a record the reseed
+``reseed + k``.  The process that plays a game writes its record, so the
+files are byte for byte the same whichever worker plays which game:
+``--jobs 1``, ``--jobs N`` and ``--executor ray`` write the same records.
+Games are handed out in chunks of consecutive ``k``; a worker returns one
+small ``Outcome`` a game, and the outcomes come back in ``k`` order, so the
+summary does not depend on the split either.
+
+Recording costs little next to playing: a bot game is kept in memory until
+it ends (``flush="close"``; it is a function of its seed, so a crash loses
+nothing a rerun cannot make again), then encoded and chained in one batch;
+the fsync and close run on a background thread while the next game is
+played (an fsync waits on the disk, not on the CPU).
+"""
+from __future__ import annotations
+
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import msgspec
+
+from core.state import State
+
+from .workers import run_all
+
+
+class SimError(ValueError):
+    """A run that cannot go on (the message is one line)."""
+
+
+class Run(msgspec.Struct, frozen=True):
+    out: str  # the folder of the records
+    mode: str
+    players: int
+    bots: dict[int, str]  # seat -> bot
+    options: dict[str, Any] = {}  # as given (the mode fills in its defaults)
+    seed: int = 1  # game k has seed + k
+    source: str | None = None  # continue this record instead of starting new games
+    reseed: int | None = None  # with source: game k reseeds reseed + k (None: the record's own luck)
+
+
+class Outcome(msgspec.Struct, frozen=True):
+    path: str
+    skipped: bool  # the record was there already (the same id is the same game)
+    decisions: int  # decisions made here (0 when skipped)
+    events: int  # events written here (0 when skipped)
+    turns: int
+    end_reason: str
+    roles: list[str]  # by seat (a mode without roles: each seat's side)
+    winners: list[int]
+
+
+def check(run: Run) -> dict[str, Any]:
+    """The run's full options; a bad mode, player count or option raises SimError."""
+    from core.modes import ModeError, ruleset_of
+
+    try:
+        return ruleset_of(run.mode).check(run.players, run.options)
+    except ModeError as exc:
+        raise SimError(str(exc)) from None
+
+
+def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
+    """(first game, count) pieces of at most 64 games: about 8 a worker for
+    balance; one worker takes the most (a chunk ends waiting for its last fsync)."""
+    size = 64 if jobs <= 1 else max(1, min(64, -(-games // (jobs * 8))))
+    return [(k, min(size, games - k)) for k in range(0, games, size)]
+
+
+def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", done: Any = None) -> list[Outcome]:
+    """Play the run's ``games`` games; the outcomes in game order.  ``done(n)`` after every n games."""
+    pieces = chunks(games, jobs)
+
+    def finished(_: int, outcomes: list[Outcome]) -> None:
+        if done is not None:
+            done(len(outcomes))
+
+    parts = run_all(play_chunk, [(run, first, count) for first, count in pieces], jobs=jobs, executor=executor, done=finished)
+    return [o for part in parts for o in part]
+
+
+def play_chunk(run: Run, first: int, count: int) -> list[Outcome]:
+    """Play games ``first .. first + count - 1`` of ``run`` (in a worker or here)."""
+    closing: list[Future] = []
+    with ThreadPoolExecutor(1, thread_name_prefix="sgz-close") as closer:
+        start = _starter(run)
+        outcomes = [_play(start, k, closer, closing) for k in range(first, first + count)]
+    for f in closing:
+        f.result()  # an fsync or close that failed
+    return outcomes
+
+
+def _play(start: Any, k: int, closer: ThreadPoolExecutor, closing: list[Future]) -> Outcome:
+    from .session import run_bots
+
+    begun = start(k)
+    if isinstance(begun, Outcome):
+        return begun
+    game, writer, bots, before = begun
+    try:
+        run_bots(game, bots)
+        writer.commit()
+    except BaseException:
+        writer.discard()  # a game cut short gets no record (a rerun plays it again)
+        raise
+    closing.append(closer.submit(writer.close))
+    state = game.state
+    return _outcome(str(writer.path), state, False, state.decisions - before[0], len(game.events) - before[1])
+
+
+def _starter(run: Run):  # -> Callable[[int], Outcome | tuple[Game, RecordWriter, bots, (decisions, events) before]]
+    """What starts game ``k`` of ``run``: its recorded Game, or the Outcome of its record already there."""
+    folder = Path(run.out)
+    if run.source is None:
+        from .session import sim_game_id, start_recorded
+
+        opts = check(run)
+        names = {str(s): b for s, b in run.bots.items()}
+
+        def start_new(k: int):
+            seed = run.seed + k
+            gid = sim_game_id(run.mode, run.players, seed, opts, names)
+            path = folder / f"{run.mode}-{run.players}p-s{seed}-{gid[:8]}.jsonl"
+            if path.exists():
+                return existing(path)
+            game, writer = start_recorded(path, run.mode, run.players, seed, run.options, run.bots, game_id=gid, atomic=True, flush="close")
+            return game, writer, run.bots, (0, 0)
+
+        return start_new
+
+    from replay.fork import ForkError, derived_id, start_continuation
+
+    from .format import RecordError, read_record
+
+    try:
+        record = read_record(run.source)
+    except RecordError as exc:
+        raise SimError(str(exc)) from None
+    stem = Path(run.source).stem
+
+    def start_continued(k: int):
+        new_seed = None if run.reseed is None else run.reseed + k
+        gid = derived_id("continue", record.header.game, len(record.events), new_seed, sorted(run.bots.items()))
+        tag = "" if new_seed is None else f"-r{new_seed}"
+        path = folder / f"{stem}-cont{tag}-{gid[:8]}.jsonl"
+        if path.exists():
+            return existing(path)
+        try:
+            game, writer = start_continuation(path, record, game=gid, bots=run.bots, reseed=new_seed, atomic=True, flush="close")
+        except ForkError as exc:
+            raise SimError(str(exc)) from None
+        return game, writer, run.bots, (game.state.decisions, len(record.events))
+
+    return start_continued
+
+
+def existing(path: Path) -> Outcome:
+    """The outcome of a whole record already in the folder (a rerun keeps it)."""
+    from core.evolve import fold
+
+    from .check import check
+
+    c = check(path, execute=False, complete=True)
+    if c.error is not None:
+        # Bot records are named only when whole; this one was cut (by an sgz
+        # from before that) or changed since.
+        raise SimError(f"{path} exists but is not a whole record ({c.error}); move it away first")
+    return _outcome(str(path), fold(c.events), True, 0, 0)
+
+
+def _outcome(path: str, state: State, skipped: bool, decisions: int, events: int) -> Outcome:
+    sides = [s.role or state.rs.side(state, s.seat) for s in state.seats]  # a mode without roles: its sides
+    return Outcome(path, skipped, decisions, events, state.turn, state.end_reason, sides, list(state.winners))

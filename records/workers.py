@@ -1,0 +1,127 @@
+"""Independent pieces of work on every core here, or as Ray tasks on a cluster.
+
+``run_all(fn, tasks, jobs=, executor=, done=)`` calls ``fn(*task)`` for each
+task and returns the results in task order, whichever worker finished first.
+
+- ``local``: in this process when ``jobs`` is 1, else in ``jobs`` worker
+  processes (forked where the system can, so they start without importing).
+- ``ray``: each task is a Ray task (``pip install 'sanguozhi[ray]'``), on the
+  cluster ``RAY_ADDRESS`` names, or else on a Ray instance started here with
+  ``jobs`` CPUs and stopped at the end.  Every node needs sanguozhi installed
+  and the paths in the tasks (a shared folder) under the same names.
+
+``fn`` is a module-level function (workers import it by name); tasks and
+results are small: the workers write their own files and return summaries.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+R = TypeVar("R")
+
+EXECUTORS = ("local", "ray")
+
+
+class WorkersError(RuntimeError):
+    """The work could not be handed out (the message says why, in one line)."""
+
+
+def default_jobs() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, executor: str = "local", done: Callable[[int, R], None] | None = None) -> list[R]:
+    """``[fn(*t) for t in tasks]``, spread over ``jobs`` workers; ``done(i, result)`` as each ends."""
+    if executor == "ray":
+        return _ray(fn, tasks, jobs, done)
+    if executor != "local":
+        raise WorkersError(f"unknown executor {executor!r} (executors: {', '.join(EXECUTORS)})")
+    if jobs <= 1 or len(tasks) <= 1:
+        results = []
+        for i, t in enumerate(tasks):
+            results.append(fn(*t))
+            if done is not None:
+                done(i, results[-1])
+        return results
+    return _pool(fn, tasks, jobs, done)
+
+
+def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None) -> list[R]:
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    results: list[Any] = [None] * len(tasks)
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_ignore_interrupts)
+    try:
+        index = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
+        pending = set(index)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for f in sorted(finished, key=index.__getitem__):
+                i = index[f]
+                results[i] = f.result()
+                if done is not None:
+                    done(i, results[i])
+    except BaseException:
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+    return results
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C is the parent's to handle: it lets the chunks in hand finish and stops."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _ray(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None) -> list[R]:
+    try:
+        import ray
+    except ImportError:
+        raise WorkersError("--executor ray needs Ray: pip install 'sanguozhi[ray]'") from None
+    started_here = False
+    if not ray.is_initialized():
+        import logging
+
+        address = os.environ.get("RAY_ADDRESS") or None
+        kwargs: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING, "log_to_driver": False}
+        if address is None:
+            kwargs["num_cpus"] = max(1, jobs)
+        try:
+            ray.init(address=address, **kwargs)
+        except Exception as exc:  # noqa: BLE001 - any failure to reach Ray is one line
+            raise WorkersError(f"cannot start Ray{f' at {address}' if address else ''}: {str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__}") from None
+        started_here = True
+    try:
+        remote = ray.remote(num_cpus=1, max_retries=0)(fn)
+        refs = [remote.remote(*t) for t in tasks]
+        index = {r: i for i, r in enumerate(refs)}
+        results: list[Any] = [None] * len(tasks)
+        pending = list(refs)
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1)
+            for r in ready:
+                i = index[r]
+                try:
+                    results[i] = ray.get(r)
+                except ray.exceptions.RayTaskError as exc:
+                    cause = getattr(exc, "cause", None)
+                    if isinstance(cause, BaseException):
+                        raise cause from None
+                    raise
+                if done is not None:
+                    done(i, results[i])
+        return results
+    finally:
+        if started_here:
+            ray.shutdown()
