@@ -105,7 +105,7 @@ def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     click.echo(f"{out}: " + ", ".join(f"{t} {n:,}" for t, n in counts.items()))
 
 
-@archive.command()
+@archive.command(epilog="Example: sgz archive shard games --out shards && sgz stats --shards shards")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--out", required=True, type=click.Path(file_okay=False), metavar="DIR", help="Folder of the shards (a shared folder for Ray).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Shards written at once (worker processes; with --executor ray, the CPUs of a Ray started here).  [default: all cores]")
