@@ -14,20 +14,25 @@ def _jobs(jobs: int | None) -> int:
     return jobs or default_jobs()
 
 
-def render_report(report, lang: str = "en") -> list[str]:  # report: replay.analyze.Report
-    from .cmd_play import describe
+def render_report(report, events, lang: str = "en") -> list[str]:  # report: replay.analyze.Report
+    """The ranked choices in words, as the deciding seat was asked them."""
+    from replay.prompts import Asked
+    from replay.seek import Timeline
 
+    game = Timeline(events).resume(report.at + 1)
+    asked = Asked(game.request, game.state, lang)
     zh = lang == "zh"
+    who = asked.n.seat(report.seat)
     head = (
-        f"第{report.at}个事件后：{report.seat}号位的决定（{report.kind}），每个选择{report.rollouts}次推演"
+        f"第{report.at}个事件后，{who}：{asked.title}（每个选择推演{report.rollouts}局）"
         if zh
-        else f"after event {report.at}: seat {report.seat} to decide ({report.kind}), {report.rollouts} rollouts per choice"
+        else f"after event {report.at}, {who}: {asked.title} ({report.rollouts} rollouts per choice)"
     )
     lines = [head]
     for rank, c in enumerate(report.choices, 1):
         low, high = c.interval
         mark = ("  ← 实际选择" if zh else "  <- taken") if c.taken else ""
-        what = describe(c.choice, lang) or ("（空）" if zh else "(nothing)")
+        what = asked.choice(c.choice) or ("（空）" if zh else "(nothing)")
         lines.append(f"{rank:>3}. {100 * c.rate:5.1f}%  [{100 * low:4.1f}-{100 * high:5.1f}]  {c.mean_turns:5.1f} {'回合' if zh else 'turns'}  {what}{mark}")
     return lines
 
@@ -83,7 +88,7 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
             if as_json:
                 click.echo(json.dumps(report.as_data(), ensure_ascii=False))
             else:
-                click.echo("\n".join(render_report(report, lang)))
+                click.echo("\n".join(render_report(report, record.events, lang)))
             return
         found = []
         checked = 0
@@ -92,7 +97,7 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
             if blunder is not None:
                 found.append(blunder)
                 if not as_json:
-                    click.echo("\n".join(render_report(blunder.report, lang)))
+                    click.echo("\n".join(render_report(blunder.report, record.events, lang)))
                     click.echo(f"     {'失误' if lang == 'zh' else 'blunder'}: -{100 * blunder.loss:.1f}%\n")
     except AnalysisError as exc:
         fail(str(exc))

@@ -31,7 +31,7 @@ def test_analyze_ranks_the_choices_and_marks_the_one_taken(record: Path) -> None
     res = run("analyze", str(record), "--at", str(at), "--rollouts", "3", "--jobs", "1")
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
-    assert lines[0].startswith(f"after event {at}: seat {seat} to decide (play)")
+    assert lines[0].startswith(f"after event {at}, ") and f"(seat {seat})" in lines[0] and "rollouts per choice" in lines[0]
     assert sum("<- taken" in line for line in lines) == 1
 
 
@@ -66,3 +66,22 @@ def test_bad_input_is_one_line_and_non_zero(record: Path, args: tuple[str, ...],
     res = run("analyze", str(record), *args)
     assert res.exit_code != 0
     assert message in res.output and len(res.output.strip().splitlines()) == 1
+
+
+def test_hint_in_play_ranks_the_pending_answers_without_spending_the_decision(tmp_path: Path) -> None:
+    out = tmp_path / "me.jsonl"
+    from click.testing import CliRunner
+
+    from cli.main import main
+
+    args = ["play", "--seat", "0", "--seed", "5", "--players", "4", "--out", str(out), "-o", "generals=vanilla"]
+    res = CliRunner().invoke(main, args, input="hint 2\nhint x\n1\nq\n")
+    assert res.exit_code == 0, res.output
+    ranked = [line for line in res.output.splitlines() if "%  [" in line]
+    assert ranked, res.output
+    assert "hint takes a number of rollouts" in res.output
+    from records.format import read_record
+
+    events = read_record(out).events
+    assert sum(type(e) is ev.Decided and e.seat == 0 for e in events) == 1  # the hint decided nothing: the 1 typed did
+    assert not any(type(e) in (ev.Redealt, ev.Reseeded) for e in events)  # and left no trace in the record
