@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import click
 
-from .common import fail, load
+from .common import LANG_OPTION, fail, format_option, load, output_format, usage
 
 
 def _jobs(jobs: int | None) -> int:
     from replay.analyze import default_jobs
 
     if jobs is not None and jobs < 1:
-        fail(f"--jobs must be at least 1, not {jobs}")
+        usage(f"--jobs must be at least 1, not {jobs}")
     return jobs or default_jobs()
 
 
@@ -37,7 +37,7 @@ def render_report(report, events, lang: str = "en") -> list[str]:  # report: rep
     return lines
 
 
-@click.command()
+@click.command(epilog="Example: sgz analyze game.jsonl --at 120 --rollouts 32")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--at", "at", type=int, default=None, help="Analyse the decision pending after event N.")
 @click.option("--as", "seat", type=int, default=None, help="Only if that decision is this seat's (a check).")
@@ -49,9 +49,9 @@ def render_report(report, events, lang: str = "en") -> list[str]:  # report: rep
 @click.option("--seed", type=int, default=0, show_default=True, help="The analysis's own seed: the same seed gives the same report.")
 @click.option("--jobs", "-j", type=int, default=None, help="Processes to use.  [default: all cores]")
 @click.option("--keep", type=click.Path(file_okay=False), default=None, help="Write every rollout as a fork record into this folder.")
-@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
-@click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of the report.")
-def analyze(file: str, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, jobs: int | None, keep: str | None, as_json: bool, lang: str) -> None:
+@format_option("text", "json", default="text", what="the report")
+@LANG_OPTION
+def analyze(file: str, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, jobs: int | None, keep: str | None, fmt: str, as_json: bool, lang: str) -> None:
     """Estimate the win probability of every legal choice at a position of FILE.
 
     Each choice is tried --rollouts times: the record is forked there, what
@@ -59,8 +59,6 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     generals) is dealt again at random, and bots play on to the end.  Choices
     are ranked by win rate with a 95% interval; the one the record took is
     marked.  With --blunders, every decision of --seat is reviewed.
-
-    Example: sgz analyze game.jsonl --at 120 --rollouts 32
     """
     import json
     from pathlib import Path
@@ -70,15 +68,16 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     from replay.analyze import analyze as run
     from replay.analyze import blunders as review_game
 
+    as_json = output_format(fmt, as_json) == "json"
     if bots == "search":
         import replay.search  # noqa: F401  (registers the search bot)
     if bots not in BOTS:
-        fail(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})", 2)
+        usage(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})")
     if blunders:
         if review is None or at is not None:
-            fail("--blunders goes with --seat S (and not --at)", 2)
+            usage("--blunders goes with --seat S (and not --at)")
     elif at is None:
-        fail("give --at N (the position to analyse), or --seat S --blunders", 2)
+        usage("give --at N (the position to analyse), or --seat S --blunders")
     record = load(file)
     n_jobs = _jobs(jobs)
     try:
