@@ -72,6 +72,8 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
 
     names = spec.split(",")
     others = [s for s in range(players) if s != person]
+    if "search" in names:
+        import replay.search  # noqa: F401  (registers the search bot)
     if len(names) == 1:
         names = names * len(others)
     if person is not None and len(names) == players:

@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "tree": ("cli.cmd_tree", "tree", "Show the fork tree of the records in a folder."),
     "html": ("cli.cmd_html", "html", "Write a replay page: one self-contained HTML file to share."),
     "serve": ("cli.cmd_serve", "serve", "A local web app: archived games, queries, charts, play in the browser."),
+    "analyze": ("cli.cmd_analyze", "analyze", "Rank the choices at a position by rollouts; review a seat's decisions for blunders."),
 }
 
 

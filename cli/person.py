@@ -25,6 +25,8 @@ HELP = {
         "  card N|NAME   the rule of the card in answer N, or of a card by name (card 杀, card Slash)",
         "  skill NAME    a skill's text (skill 奸雄, skill Ambition)",
         "  table         the table again",
+        "  hint [K]      rank the answers by K rollouts each (default 8): bots play on from",
+        "                here in worlds dealt again from what you have seen (no peeking)",
         "  undo          back to your previous decision (the line you leave is kept as a fork)",
         "  q             quit; the record so far is kept",
     ],
@@ -35,6 +37,8 @@ HELP = {
         "  card 编号|牌名 第N项中那张牌的规则，或按牌名查看（card 杀）",
         "  skill 技能名   技能说明（skill 奸雄）",
         "  table         再次显示牌桌",
+        "  hint [K]      用每项K局推演（默认8）给各选项排序：从你所见重新发放未知的牌与身份，",
+        "                由机器人续打（不偷看）",
         "  undo          回到你的上一次选择（放弃的那条线会另存为分支）",
         "  q             退出；已记录的内容会保留",
     ],
@@ -95,10 +99,31 @@ class Person:
                 for line in self.lookup(word, rest.strip(), game, req, unseen):
                     self.say(line)
                 continue
+            if word == "hint":
+                for line in self.hint(game, asked, rest.strip()):
+                    self.say(line)
+                continue
             choice = self.parse(answer, req)
             if isinstance(choice, Choice):
                 return choice
             self.say(f"  {choice}")
+
+    def hint(self, game, asked, arg: str) -> list[str]:
+        """The pending decision analysed (``replay.analyze``): the answers ranked by win rate."""
+        from replay.analyze import analyze, default_jobs
+
+        if arg and not (arg.isdigit() and 1 <= int(arg) <= 200):
+            return ["hint 后面跟推演局数 1-200" if self.zh else "hint takes a number of rollouts, 1-200"]
+        k = int(arg) if arg else 8
+        self.say(f"（推演中：每项{k}局……）" if self.zh else f"(thinking: {k} rollouts per answer ...)")
+        req = game.request
+        report = analyze(game.events, len(game.events) - 1, rollouts=k, seed=game.state.decisions, jobs=default_jobs())
+        lines = []
+        for c in report.choices[:8]:
+            low, high = c.interval
+            number = f"{req.choices.index(c.choice) + 1:>2}. " if req.choices else ""
+            lines.append(f"  {100 * c.rate:5.1f}%  [{100 * low:4.1f}-{100 * high:5.1f}]  {number}{asked.choice(c.choice)}")
+        return lines
 
     def parse(self, answer: str, req) -> Choice | str:  # req: Request
         """The choice typed, or why it is not one."""

@@ -241,6 +241,24 @@ class GameQuit(Event, tag="quit"):
     seat: int
 
 
+class Redealt(Event, tag="redeal"):
+    """What ``seat`` cannot see is dealt again (an analysis rollout's fork).
+
+    Each card of ``cards`` is replaced where it lies by the card of ``dealt``
+    at the same index (a permutation of the cards hidden from ``seat``: others'
+    hands, the draw pile, cards face down); ``roles``, when given, are every
+    seat's roles after the re-deal; ``generals`` re-deal concealed slots as
+    (character, slot, general).  Nobody sees it (``vis`` is empty).
+    """
+
+    seat: int
+    cards: tuple[int, ...] = ()
+    dealt: tuple[int, ...] = ()
+    roles: tuple[str, ...] = ()
+    generals: tuple[tuple[int, int, str], ...] = ()
+    vis: tuple[int, ...] = ()
+
+
 AnyEvent = Union[
     GameStarted,
     RolesDealt,
@@ -271,6 +289,7 @@ AnyEvent = Union[
     MaxHpChanged,
     TurnedOver,
     GameQuit,
+    Redealt,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]

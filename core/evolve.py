@@ -86,6 +86,20 @@ def _turned_over(s: State, e: ev.TurnedOver) -> None:
     s.chars[e.seat].flipped = e.on
 
 
+def _redeal(s: State, e: ev.Redealt) -> None:
+    swap = dict(zip(e.cards, e.dealt, strict=True))
+    if sorted(swap) != sorted(swap.values()):
+        raise FoldError("a re-deal must permute the hidden cards among themselves")
+    if swap:
+        for zone in (s.pile, s.discard, s.processing, *(seat.hand for seat in s.seats)):
+            zone[:] = [swap.get(c, c) for c in zone]  # in place: a character's hand is its seat's
+    for seat, role in zip(s.seats, e.roles):
+        seat.role = role
+    for c, slot, general in e.generals:
+        s.chars[c].slots[slot].general = general
+    _refresh_all(s)
+
+
 def _shuffle(s: State, e: ev.PileShuffled) -> None:
     if e.reshuffle:
         s.discard.clear()
@@ -328,6 +342,7 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.MaxHpChanged: _max_hp,
     ev.TurnedOver: _turned_over,
     ev.GameQuit: _nothing,
+    ev.Redealt: _redeal,
 }
 
 

@@ -29,8 +29,9 @@ def _brief(e: ev.Event | None) -> str:
     return "nothing" if e is None else ev.encode(e).decode()
 
 
-# Events a person or tool adds to a record between decisions (not the rules).
-EXTERNAL = (ev.Reseeded, ev.GameQuit)
+# Events a person or tool adds to a record between decisions (not the rules):
+# a fork's new seed, a person leaving, an analysis rollout's re-deal of hidden information.
+EXTERNAL = (ev.Reseeded, ev.GameQuit, ev.Redealt)
 
 
 class Game:

@@ -10,7 +10,7 @@ line naming the file and line, and how much of the record is good (for
 Beyond the chain and the schema (``records.format.scan``), a record must
 agree with itself: the header's mode, players, rules, seed and options are
 those of its GameStarted event; its bots sit at seats of the game; a
-``reseed`` comes only at a fork's fork point (a record with a parent); a
+``reseed`` (and an analysis rollout's ``redeal``) comes only at a fork's fork point (a record with a parent); a
 ``quit`` is the last event.  What the header's bots decided is not re-derived
 (bots improve between versions while the rules stay).
 """
@@ -106,23 +106,28 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
     return None
 
 
+# Events a fork adds at its fork point (a new seed; an analysis rollout's re-deal).
+AT_FORK = {ev.Reseeded: "a reseed", ev.Redealt: "a re-deal of hidden information"}
+
+
 def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
-    """(seq, why, good) of the first reseed, quit or end where none may be."""
+    """(seq, why, good) of the first reseed, re-deal, quit or end where none may be."""
     before_last = set(map(type, events[:-1]))  # one pass in C: most records hold none of them
-    if not before_last & {ev.Reseeded, ev.GameQuit, ev.GameEnded} and type(events[-1] if events else None) is not ev.Reseeded:
+    if not before_last & {*AT_FORK, ev.GameQuit, ev.GameEnded} and type(events[-1] if events else None) not in AT_FORK:
         return None
-    reseeded_here = False
+    here: set[type] = set()
     for i, e in enumerate(events):
         t = type(e)
-        if t is ev.Reseeded:
+        what = AT_FORK.get(t)
+        if what is not None:
             if h.parent is None or h.fork_at is None:
-                return i, "a reseed is allowed only at the fork point of a fork, and this record has no parent", i
+                return i, f"{what} is allowed only at the fork point of a fork, and this record has no parent", i
             if i >= h.fork_at:
-                # The fork's own reseed: at its fork point, or at the decision
-                # the rules reached from there (nothing decided in between).
-                if reseeded_here or any(type(x) is ev.Decided for x in events[h.fork_at : i]):
-                    return i, f"a reseed is allowed only at the fork point (event {h.fork_at}, or the decision pending there)", i
-                reseeded_here = True
+                # The fork's own: at its fork point, or at the decision the
+                # rules reached from there (nothing decided in between), once.
+                if t in here or any(type(x) is ev.Decided for x in events[h.fork_at : i]):
+                    return i, f"{what} is allowed only at the fork point (event {h.fork_at}, or the decision pending there)", i
+                here.add(t)
             # Before fork_at the reseed came with the parent's events (an
             # ancestor's fork point), checked when that record was.
         elif t is ev.GameQuit and i != len(events) - 1:

@@ -58,7 +58,7 @@ def advance(game: Game, bots: dict[int, str], after: Callable[[Game], bool] | No
         name = bots.get(req.seat)
         if name is None:
             return True
-        game.submit(bot_choice(name, game.state, req))
+        game.submit(bot_choice(name, game.state, req, game))
         if after is not None and not after(game):
             return False
     return True

@@ -667,6 +667,12 @@ def _dec(n: Narrator, e: ev.Decided) -> str | None:
     return None  # the consequence is narrated
 
 
+def _redeal(n: Narrator, e: ev.Redealt) -> str:
+    if n.zh:
+        return f"（分析：{n.seat(e.seat)}看不到的牌与身份重新发放）"
+    return f"(analysis: what {n.seat(e.seat)} could not see is dealt again)"
+
+
 def _reseed(n: Narrator, e: ev.Reseeded) -> str:
     return f"（分支：新的随机种子 {e.seed}）" if n.zh else f"(fork: new random seed {e.seed})"
 
@@ -708,6 +714,7 @@ _TEXT: dict[type, Callable] = {
     ev.GameEnded: _end,
     ev.Decided: _dec,
     ev.Reseeded: _reseed,
+    ev.Redealt: _redeal,
     ev.ChainToggled: _chain,
     ev.CardsShown: _shown,
     ev.GeneralsOffered: _offer,

@@ -190,6 +190,22 @@ class Ruleset:
                 return
         raise ModeError(f"character {c} has no concealed general with skill {skill!r}")
 
+    def redeal_generals(self, state: "State", seat: int, draws: Any) -> tuple[tuple[int, int, str], ...]:
+        """Concealed slots ``seat`` cannot see, dealt again (analysis rollouts):
+        ``(character, slot, general)`` drawn with ``draws`` (a ``core.rng.Draws``)
+        from the generals of the same packs that ``seat`` has not seen.  A mode
+        whose generals must fit together (hegemony's pairs of one kingdom)
+        overrides it."""
+        hidden = [(p.seat, i, sl.general) for p in state.chars for i, sl in enumerate(p.slots) if sl.vis is not None and seat not in sl.vis]
+        if not hidden:
+            return ()
+        generals = state.content.generals
+        seen = {sl.general for p in state.chars for sl in p.slots if sl.vis is None or seat in sl.vis}
+        packs = {generals[g].pack for _, _, g in hidden}
+        pool = sorted(g for g, info in generals.items() if info.pack in packs and g not in seen)
+        draws.shuffle(pool)
+        return tuple((c, slot, pool[k]) for k, (c, slot, _) in enumerate(hidden))
+
     # -- set-up and the turn plan -----------------------------------------------
 
     def setup(self, engine: "Engine") -> Flow:

@@ -1,6 +1,7 @@
 """The frozen format-v4 records (lines sealed in groups): the identity game and
-its fork of the v2 fixtures, and the demonstration mode's game of the v3 one,
-as v4 wrote them.  Together they hold every event type and a mode's own."""
+its fork of the v2 fixtures, the demonstration mode's game of the v3 one, as
+v4 wrote them, and an analysis rollout (a fork with a re-deal and a reseed at
+its fork point).  Together they hold every event type and a mode's own."""
 from __future__ import annotations
 
 import hashlib
@@ -20,6 +21,7 @@ V4 = {
     "v4-demo-6p-s7.jsonl": "248c5631501420cc",
     "v4-fork-reseed-s2.jsonl": "cc0c9293367d4fe5",
     "v4-identity-5p-s2.jsonl": "27e4662532cb17ca",
+    "v4-rollout-4p-s8.jsonl": "d4565468386be56b",
 }
 PATHS = [FIXTURES / name for name in sorted(V4)]
 
@@ -56,3 +58,14 @@ def test_the_same_game_in_v3_and_v4_is_the_same_events() -> None:
 
 def test_the_fork_names_its_parent() -> None:
     check_frozen_fork(4)
+
+
+def test_the_rollout_redeals_and_reseeds_at_its_fork_point() -> None:
+    from records.check import check
+
+    path = FIXTURES / "v4-rollout-4p-s8.jsonl"
+    result = check(path)
+    assert result.ok, result.error
+    rec = read_record(path)
+    k = rec.header.fork_at
+    assert [type(e) for e in rec.events[k : k + 2]] == [ev.Redealt, ev.Reseeded]

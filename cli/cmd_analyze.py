@@ -1,0 +1,106 @@
+"""`sgz analyze`: what each choice at a position is worth, by determinized rollouts; a game review."""
+from __future__ import annotations
+
+import click
+
+from .common import LANG_OPTION, fail, format_option, load, output_format, usage
+
+
+def _jobs(jobs: int | None) -> int:
+    from replay.analyze import default_jobs
+
+    if jobs is not None and jobs < 1:
+        usage(f"--jobs must be at least 1, not {jobs}")
+    return jobs or default_jobs()
+
+
+def render_report(report, events, lang: str = "en") -> list[str]:  # report: replay.analyze.Report
+    """The ranked choices in words, as the deciding seat was asked them."""
+    from replay.prompts import Asked
+    from replay.seek import Timeline
+
+    game = Timeline(events).resume(report.at + 1)
+    asked = Asked(game.request, game.state, lang)
+    zh = lang == "zh"
+    who = asked.n.seat(report.seat)
+    head = (
+        f"第{report.at}个事件后，{who}：{asked.title}（每个选择推演{report.rollouts}局）"
+        if zh
+        else f"after event {report.at}, {who}: {asked.title} ({report.rollouts} rollouts per choice)"
+    )
+    lines = [head]
+    for rank, c in enumerate(report.choices, 1):
+        low, high = c.interval
+        mark = ("  ← 实际选择" if zh else "  <- taken") if c.taken else ""
+        what = asked.choice(c.choice) or ("（空）" if zh else "(nothing)")
+        lines.append(f"{rank:>3}. {100 * c.rate:5.1f}%  [{100 * low:4.1f}-{100 * high:5.1f}]  {c.mean_turns:5.1f} {'回合' if zh else 'turns'}  {what}{mark}")
+    return lines
+
+
+@click.command(epilog="Example: sgz analyze game.jsonl --at 120 --rollouts 32")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--at", "at", type=int, default=None, help="Analyse the decision pending after event N.")
+@click.option("--as", "seat", type=int, default=None, help="Only if that decision is this seat's (a check).")
+@click.option("--seat", "review", type=int, default=None, help="With --blunders: the seat whose decisions are reviewed.")
+@click.option("--blunders", is_flag=True, help="Review every decision of --seat and list those clearly worse than the best.")
+@click.option("--rollouts", "-k", type=click.IntRange(1, 10_000), default=16, show_default=True, help="Rollouts per choice.")
+@click.option("--threshold", type=click.FloatRange(0, 1), default=0.15, show_default=True, help="With --blunders: how much worse (in win rate) a blunder is.")
+@click.option("--bots", default="basic", show_default=True, help="The bot that plays the rollouts on.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The analysis's own seed: the same seed gives the same report.")
+@click.option("--jobs", "-j", type=int, default=None, help="Processes to use.  [default: all cores]")
+@click.option("--keep", type=click.Path(file_okay=False), default=None, help="Write every rollout as a fork record into this folder.")
+@format_option("text", "json", default="text", what="the report")
+@LANG_OPTION
+def analyze(file: str, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, jobs: int | None, keep: str | None, fmt: str, as_json: bool, lang: str) -> None:
+    """Estimate the win probability of every legal choice at a position of FILE.
+
+    Each choice is tried --rollouts times: the record is forked there, what
+    the deciding seat could not see (others' hands, the pile, hidden roles and
+    generals) is dealt again at random, and bots play on to the end.  Choices
+    are ranked by win rate with a 95% interval; the one the record took is
+    marked.  With --blunders, every decision of --seat is reviewed.
+    """
+    import json
+    from pathlib import Path
+
+    from core.bots import BOTS
+    from replay.analyze import AnalysisError
+    from replay.analyze import analyze as run
+    from replay.analyze import blunders as review_game
+
+    as_json = output_format(fmt, as_json) == "json"
+    if bots == "search":
+        import replay.search  # noqa: F401  (registers the search bot)
+    if bots not in BOTS:
+        usage(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})")
+    if blunders:
+        if review is None or at is not None:
+            usage("--blunders goes with --seat S (and not --at)")
+    elif at is None:
+        usage("give --at N (the position to analyse), or --seat S --blunders")
+    record = load(file)
+    n_jobs = _jobs(jobs)
+    try:
+        if not blunders:
+            assert at is not None
+            report = run(record.events, at, rollouts=rollouts, bots=bots, seed=seed, jobs=n_jobs, seat=seat, keep=Path(keep) if keep else None, header=record.header)
+            if as_json:
+                click.echo(json.dumps(report.as_data(), ensure_ascii=False))
+            else:
+                click.echo("\n".join(render_report(report, record.events, lang)))
+            return
+        found = []
+        checked = 0
+        for k, blunder in review_game(record.events, review, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=n_jobs):
+            checked += 1
+            if blunder is not None:
+                found.append(blunder)
+                if not as_json:
+                    click.echo("\n".join(render_report(blunder.report, record.events, lang)))
+                    click.echo(f"     {'失误' if lang == 'zh' else 'blunder'}: -{100 * blunder.loss:.1f}%\n")
+    except AnalysisError as exc:
+        fail(str(exc))
+    if as_json:
+        click.echo(json.dumps({"seat": review, "decisions": checked, "blunders": [dict(b.report.as_data(), loss=round(b.loss, 4)) for b in found]}, ensure_ascii=False))
+    else:
+        click.echo(f"seat {review}: {checked} decisions with a choice reviewed, {len(found)} blunders")
