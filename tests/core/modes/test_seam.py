@@ -355,3 +355,25 @@ def test_a_seat_without_a_role_yet_shows_none() -> None:
     assert [s["role"] for s in view(t.state, 1)["seats"]] == ["lord", None, "rebel", None]
     assert SeatView(t.state, 1).role(1) is None and SeatView(t.state, 3).roles() == ["lord", None, "rebel", None]
     assert not any(type(e) is ev.RolesDealt for e in t.events)
+
+
+# -- pieces a multi-character mode needs (the duel, seed 003): generic, tested here --------------------------------------
+
+
+def test_a_mode_may_hide_hp_showing_only_what_was_lost() -> None:
+    mode = variant(Identity, id="hidden-hp", hp_hidden=lambda self, state, viewer, c: c == 1 and viewer not in (None, 1))
+    t = Table(4, mode=mode, hp={1: 2})
+    st = t.state
+    mine, theirs = view(st, 1)["characters"][1], view(st, 0)["characters"][1]
+    assert (mine["hp"], mine["max_hp"], mine["lost"]) == (2, 4, 2)
+    assert (theirs["hp"], theirs["max_hp"], theirs["lost"]) == (None, None, 2)
+    assert (SeatView(st, 0).hp(1), SeatView(st, 0).max_hp(1), SeatView(st, 0).lost(1)) == (1, 3, 2)  # alive: 1 for sure
+    assert (SeatView(st, 1).hp(1), SeatView(st, 2).hp(2)) == (2, 4)
+
+
+def test_a_window_a_mode_opens_is_registered_once() -> None:
+    from core.windows import WINDOW_ZH, add_window
+
+    assert add_window("redeployed", "调遣后") == "redeployed" and WINDOW_ZH["redeployed"] == "调遣后"
+    with pytest.raises(ValueError, match="already"):
+        add_window("redeployed", "别的")
