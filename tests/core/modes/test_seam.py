@@ -357,7 +357,15 @@ def test_a_seat_without_a_role_yet_shows_none() -> None:
     assert not any(type(e) is ev.RolesDealt for e in t.events)
 
 
-# -- pieces a multi-character mode needs (the duel, seed 003): generic, tested here --------------------------------------
+# -- pieces the duel needed (seed 003): generic, tested here --------------------------------------
+
+
+def test_a_card_without_suit_has_no_colour() -> None:
+    from core.cards.base import color_of
+    from core.modes.duel.data import QIBING_CARDS
+
+    card = next(iter(QIBING_CARDS))
+    assert color_of((card,)) == "none" and color_of(()) == "none"
 
 
 def test_a_mode_may_hide_hp_showing_only_what_was_lost() -> None:
@@ -377,3 +385,42 @@ def test_a_window_a_mode_opens_is_registered_once() -> None:
     assert add_window("redeployed", "调遣后") == "redeployed" and WINDOW_ZH["redeployed"] == "调遣后"
     with pytest.raises(ValueError, match="already"):
         add_window("redeployed", "别的")
+
+
+def test_a_turn_belongs_to_a_seat_and_goes_on_while_it_has_a_living_character() -> None:
+    # The duel's turn is its player's: the player's own place (never alive) is the current seat.
+    from tests.core.modes.duel.scenario import DuelTable
+
+    t = DuelTable(
+        {0: ["guanyu", "caocao"], 1: ["simayi"]},
+        face_up=["guanyu"],
+        lost={"guanyu": 3},
+        equip={"guanyu": "offensive_horse"},
+        hands={0: ["duel", "peach"], 1: ["slash"]},
+        pile=["dodge"] * 4,
+    )
+    assert t.state.current == 0 and not t.state.chars[0].alive and t.game.engine.acting(0)
+    assert [e.phase for e in t.of_type(ev.PhaseStarted)] == ["draw", "play"]
+    gy = t.find("guanyu")
+    t.act(gy, "duel", t.find("simayi"))
+    t.answer("respond", cards=(t.in_hand(1, "slash"),))  # 司马懿 answers with a 杀; 关羽 gives up and falls
+    t.skip_to("play", 0)  # the turn goes on: 曹操 still stands
+    # A death takes the general's equipment but not its player's hand (a hand is a seat's).
+    assert not t.state.chars[gy].alive and not t.state.chars[gy].equip
+    assert len(t.state.seats[0].hand) == 5 and t.in_hand(0, "peach")
+
+
+def test_a_movement_seen_by_characters_is_seen_by_their_seats() -> None:
+    from tests.core.modes.duel.scenario import DuelTable
+
+    t = DuelTable({0: ["guanyu"], 1: ["caocao", "simayi"]}, face_up=["guanyu"], hands={0: ["snatch"], 1: ["dodge"]}, pile=["peach"] * 4)
+    t.act("guanyu", "snatch", t.find("caocao"))
+    t.answer("pick_card", "hand")
+    took = [e for e in t.events if type(e) is ev.CardsMoved and e.reason == "snatch"][0]
+    assert took.vis == (0, 1)  # 关羽's and 曹操's players, not "seats" 2 and 3
+
+
+def test_a_mode_names_its_own_roles() -> None:
+    e = ev.RolesDealt(roles=("first", "second"))
+    assert Narrator("zh", 0, mode="duel").line(e) == "你的身份是先手"
+    assert Narrator("en", 1, mode="duel").line(e) == "Your role is second"
