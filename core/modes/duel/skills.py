@@ -206,7 +206,7 @@ BOOK.trigger(
 # -- 赵云: 护主 — turns face down again and voids a whole card (FAQ 明置暗置 4, 锦囊牌 2) -----------------
 
 define(
-    "duel_huzhu", "护主", "Guard the Lord",
+    "duel_huzhu", "护主", "Loyal Guard",
     "当敌方武将使用的锦囊牌指定己方武将为目标后，你可以暗置此武将牌（保留伤害标记），令此牌对所有目标无效。",
     "After an enemy general's trick targets one of your generals, you may turn this general face down (it keeps its damage tokens): "
     "the trick has no effect on any of its targets.",
