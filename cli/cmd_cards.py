@@ -5,7 +5,7 @@ import click
 
 from .common import LANG_OPTION, format_option, output_format, print_json
 
-TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌", "general": "武将牌"}
+TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌", "general": "武将牌", "qibing": "奇兵牌"}
 SUBTYPE_ZH = {"weapon": "武器", "armor": "防具", "defensive_horse": "防御马", "offensive_horse": "进攻马", "treasure": "宝物"}
 SUIT_ZH = {"spade": "黑桃", "heart": "红桃", "club": "梅花", "diamond": "方块"}
 
@@ -39,6 +39,7 @@ def card_rows(mode: str = "identity") -> list[dict]:
                 "name_en": own[1] if own else c.title("en"),
                 "text_zh": rule.text_zh if rule else "",
                 "text_en": rule.text_en if rule else "",
+                **rs.card_info(number),  # what the mode adds (duel: a stand-in 奇兵 card)
             }
         )
     return rows
@@ -62,13 +63,14 @@ def cards(fmt: str, as_json: bool, lang: str, mode: str) -> None:
         return
     for r in rows:
         face = f"{SUIT_SYMBOL[r['suit']]}{RANK_TEXT.get(r['rank'], str(r['rank']))}" if r["rank"] else "-"
+        stand_in = ("  [本项目替代内容]" if lang == "zh" else "  [the project's stand-in]") if r.get("stand_in") else ""
         if lang == "zh":
-            kind = TYPE_ZH[r["type"]] + (f"·{SUBTYPE_ZH[r['subtype']]}" if r["subtype"] else "")
+            kind = TYPE_ZH.get(r["type"], r["type"]) + (f"·{SUBTYPE_ZH[r['subtype']]}" if r["subtype"] else "")
             if r["subtype"] == "weapon":
                 kind += f"（攻击范围{r['range']}）"
-            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH.get(r['suit'], '无花色')}{r['rank'] or '':<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}")
+            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH.get(r['suit'], '无花色')}{r['rank'] or '':<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}{stand_in}")
         else:
             kind = r["type"] + (f"/{r['subtype']}" if r["subtype"] else "")
             if r["subtype"] == "weapon":
                 kind += f" (range {r['range']})"
-            click.echo(f"{r['number']:>3}  {face:<4} {r['suit'] or '-':<8} {r['rank'] or '':>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}")
+            click.echo(f"{r['number']:>3}  {face:<4} {r['suit'] or '-':<8} {r['rank'] or '':>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}{stand_in}")

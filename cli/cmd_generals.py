@@ -18,8 +18,9 @@ def general_rows(mode: str = "identity") -> list[dict]:
     order = {k: i for i, k in enumerate(KINGDOM_ZH)}
     rows = []
     for g in sorted(content.generals.values(), key=lambda g: order.get(g.kingdom, len(order))):
-        if not g.skills and not g.lord_skills:
-            continue
+        info = rs.general_info(g.id)
+        if info is None or (not g.skills and not g.lord_skills):
+            continue  # not dealt in this mode, or a skill-less stand-in
         skills = []
         for sid in g.skills + g.lord_skills:
             sk = content.skills[sid]
@@ -44,9 +45,25 @@ def general_rows(mode: str = "identity") -> list[dict]:
                 "max_hp": g.max_hp,
                 "pack": g.pack,
                 "skills": skills,
+                **info,  # what the mode adds (duel: points, 奇兵, stand-in)
             }
         )
     return rows
+
+
+def _extra(r: dict, lang: str) -> str:
+    """A mode's additions to a general's head line (duel: points, 奇兵 mark, stand-in)."""
+    zh = lang == "zh"
+    out = ""
+    if "points" in r:
+        out += f"  {r['points']}分" if zh else f"  {r['points']} points"
+    if r.get("qibing"):
+        from replay.narrate import display_name
+
+        out += f"  奇兵：{display_name(r['qibing'], lang)}" if zh else f"  qibing: {r['qibing']}"
+    if r.get("stand_in"):
+        out += "  [本项目替代内容]" if zh else "  [the project's stand-in]"
+    return out
 
 
 @click.command(epilog="Example: sgz generals --kingdom shu --lang zh")
@@ -72,7 +89,7 @@ def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str)
             head = f"{r['name_zh']} ({r['id']})  {KINGDOM_ZH[r['kingdom']]}  {GENDER_ZH.get(r['gender'], r['gender'])}  体力{r['max_hp']}"
         else:
             head = f"{r['name_en']} ({r['id']})  {r['kingdom']}  {r['gender']}  hp {r['max_hp']}"
-        click.echo(head)
+        click.echo(head + _extra(r, lang))
         for s in r["skills"]:
             if lang == "zh":
                 kinds = "、".join(KINDS[k] for k in s["kinds"])

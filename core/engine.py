@@ -50,6 +50,7 @@ class DamageCtx:
     use: "UseCtx | None" = None  # the card use dealing it directly (None: chained, judged, skill)
     base: int = 0  # the amount before any window changed it
     was_chained: bool = False  # the character was chained when it took this nature damage
+    extra: dict[str, Any] | None = None  # what a mode's rules mark on one damage (duel: transferred)
 
 
 @dataclass(slots=True)
@@ -206,7 +207,7 @@ class Engine:
             before = self.hooks_at("phase_before")
         flows = self._phase_flows
         for phase in self.rs.phases(st, seat):
-            if not st.chars[seat].alive:
+            if not st.chars[seat].alive and not self.acting(seat):
                 break
             ctx.phase = phase
             if before:
@@ -218,11 +219,18 @@ class Engine:
             yield from self.window("phase_start", ctx)
             yield from flows[phase](self, seat)
             yield from self.window("phase_end", ctx)
-        if st.chars[seat].alive:
+        if st.chars[seat].alive or self.acting(seat):
             yield from self.window("turn_end", ctx)
         if self._later:
             yield from self.flush()
         self.emit(ev.TurnEnded(seat=seat))
+
+    def acting(self, seat: int) -> bool:
+        """Does the turn of ``seat`` go on: has its seat a living character?  (A duel
+        player's turn goes on while one of its generals lives.)"""
+        chars = self.state.chars
+        p = chars[seat]
+        return p.alive or any(q.alive and q.owner == p.owner for q in chars)
 
     def judge_phase(self, seat: int) -> Flow:
         # Delayed tricks resolve last placed first (each may be nullified).
@@ -282,6 +290,8 @@ class Engine:
         for p in st.chars:
             present |= p.skills
             present |= p.latent
+        # Is some character not its seat's only one (a duel player's generals)?
+        self._shared = any(p.owner != p.seat for p in st.chars)
         self._present = frozenset(present)
         self._epoch = st.epoch
         content = self.content
@@ -502,17 +512,31 @@ class Engine:
     # -- damage, dying, death ----------------------------------------------
 
     def damage(
-        self, src: int, dst: int, n: int, nature: str = "normal", card: str = "", cards: tuple[int, ...] = (), *, use: UseCtx | None = None, chained: bool = False
+        self,
+        src: int,
+        dst: int,
+        n: int,
+        nature: str = "normal",
+        card: str = "",
+        cards: tuple[int, ...] = (),
+        *,
+        use: UseCtx | None = None,
+        chained: bool = False,
+        extra: dict[str, Any] | None = None,
     ) -> Generator[Request, Choice, int]:
         """Damage resolution (seed 000 "伤害结算"); returns the damage dealt.
 
         ``use`` is the card use that deals it directly (weapons and armour
-        read it); damage passed on by an iron chain has ``chained`` set.
+        read it); damage passed on by an iron chain has ``chained`` set;
+        ``extra`` is what a rule marks on this damage for the hooks that read
+        it (duel: a transferred damage is not transferred again).
         """
         st = self.state
         if not st.chars[dst].alive:
             return 0
         ctx = DamageCtx(src, dst, n, nature, card, cards, chained=chained, use=use, base=n)
+        if extra:
+            ctx.extra = dict(extra)
         for window in ("damage_pending", "damage_causing", "damage_caused", "damage_inflicted"):
             yield from self.window(window, ctx)
             if ctx.prevented or ctx.n <= 0:
@@ -568,12 +592,16 @@ class Engine:
 
     def kill(self, seat: int, killer: int, cause: str) -> Flow:
         """Death: the Died event (the mode checks the outcome after it), then the
-        death window, the cards discarded, and the mode's rewards and penalties."""
+        death window, the cards discarded, and the mode's rewards and penalties.
+
+        A hand belongs to a seat: it is discarded with the seat's last living
+        character (a duel player keeps its hand while a general lives)."""
         st = self.state
         role = st.seats[st.chars[seat].owner].role
         self.emit(ev.Died(seat=seat, role=role, killer=killer, cause=cause))
         yield from self.window("death", seat)
-        self.discard_all(seat, reason="death")
+        zones = ("hand", "equip", "judge") if not self.acting(seat) else ("equip", "judge")
+        self.discard_all(seat, reason="death", zones=zones)
         yield from self.rs.after_death(self, seat, killer)
 
     def change_max_hp(self, seat: int, n: int, cause: str = "") -> Flow:
@@ -599,7 +627,9 @@ class Engine:
 
     def move(self, cards: Iterable[int], src: str, dst: str, *, src_seat: int = -1, dst_seat: int = -1, reason: str = "", vis: tuple[int, ...] | None = None) -> None:
         """Move cards between zones; ``src_seat``/``dst_seat`` name the characters
-        whose zones they are (a hand is named by its seat in the event)."""
+        whose zones they are (a hand is named by its seat in the event); ``vis``
+        names the characters whose seats may see the cards (the event lists the
+        seats)."""
         cards = tuple(cards)
         if dst == "hand" and self._hand_divert:
             for divert in self._hand_divert:
@@ -607,6 +637,8 @@ class Engine:
             if not cards:
                 return
         chars = self.state.chars
+        if vis is not None and self._shared:
+            vis = tuple(dict.fromkeys(chars[c].owner for c in vis))
         of = chars[src_seat].owner if src == "hand" else src_seat
         at = chars[dst_seat].owner if dst == "hand" else dst_seat
         self.emit(ev.CardsMoved(cards=cards, src=src, dst=dst, src_seat=of, dst_seat=at, reason=reason, vis=vis))

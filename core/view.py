@@ -16,7 +16,10 @@ from typing import Any
 
 from .deck import CARDS
 from .distance import attack_range, distance, in_attack_range
+from .modes.base import Ruleset
 from .state import Character, State
+
+_PLAIN_HP = Ruleset.hp_hidden
 
 
 def _sees(slot_vis: tuple[int, ...] | None, seat: int | None) -> bool:
@@ -48,6 +51,7 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
     chars = []
     for p in state.chars:
         generals = [sl.general if _sees(sl.vis, seat) else None for sl in p.slots]
+        hidden = not full and rs.hp_hidden(state, seat, p.seat)
         chars.append(
             {
                 "seat": p.seat,
@@ -57,8 +61,9 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
                 "concealed": [sl.vis is not None for sl in p.slots],
                 "kingdom": p.kingdom,
                 "gender": p.gender,
-                "hp": p.hp,
-                "max_hp": p.max_hp,
+                "hp": None if hidden else p.hp,
+                "max_hp": None if hidden else p.max_hp,
+                "lost": p.max_hp - p.hp,  # public (the duel's damage tokens)
                 "alive": p.alive,
                 "hand_count": len(p.hand),
                 "equip": dict(zip(p.equip, show(p.equip.values()))),
@@ -98,11 +103,14 @@ class SeatView:
     see: a concealed general of another seat is None.
     """
 
-    __slots__ = ("_s", "seat", "memo")
+    __slots__ = ("_s", "seat", "memo", "_hides")
 
     def __init__(self, state: State, seat: int) -> None:
         self._s = state
         self.seat = seat
+        # Does the mode hide some hp (duel)?  Most do not: then hp reads stay plain.
+        rs = state.rs
+        self._hides = type(rs).hp_hidden is not _PLAIN_HP
         # What a bot works out from this view, kept for the one decision it serves.
         self.memo: dict[str, object] = {}
 
@@ -122,6 +130,10 @@ class SeatView:
     @property
     def hand(self) -> list[int]:
         return self._s.seats[self.seat].hand
+
+    def form(self, option: str) -> Any:
+        """The form (a way to use cards as another card) a play option names, or None."""
+        return self._s.content.forms.get(option)
 
     def hand_names(self) -> list[str]:
         return [CARDS[c].name for c in self._s.seats[self.seat].hand]
@@ -150,15 +162,38 @@ class SeatView:
     def kingdom(self, seat: int) -> str:
         return self._s.chars[seat].kingdom
 
+    def face_up(self, seat: int) -> bool:
+        """Are all of ``seat``'s generals face up (public)?"""
+        slots = self._s.chars[seat].slots
+        return bool(slots) and all(sl.vis is None for sl in slots)
+
+    def owner(self, seat: int) -> int:
+        """The seat that decides for character ``seat`` (public)."""
+        return self._s.chars[seat].owner
+
     def hp(self, seat: int) -> int:
-        return self._s.chars[seat].hp
+        """``seat``'s hp; where the mode hides it (a duel general face down to this
+        seat), what is sure: a living general has at least 1."""
+        p = self._s.chars[seat]
+        if self._hides and self._s.rs.hp_hidden(self._s, self.seat, seat):
+            return 1 if p.alive else 0
+        return p.hp
 
     def points(self, seat: int) -> int:
         """The points of ``seat``'s owner (public: 天地人's 勾玉)."""
         return self._s.seats[self._s.chars[seat].owner].points
 
     def max_hp(self, seat: int) -> int:
-        return self._s.chars[seat].max_hp
+        """``seat``'s max hp; where the mode hides it, the hp it has lost plus the 1 it surely has."""
+        p = self._s.chars[seat]
+        if self._hides and self._s.rs.hp_hidden(self._s, self.seat, seat):
+            return p.max_hp - p.hp + 1
+        return p.max_hp
+
+    def lost(self, seat: int) -> int:
+        """The hp ``seat`` has lost (public: the duel's damage tokens)."""
+        p = self._s.chars[seat]
+        return p.max_hp - p.hp
 
     def alive(self, seat: int) -> bool:
         return self._s.chars[seat].alive

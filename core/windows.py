@@ -79,6 +79,18 @@ WINDOW_ZH: dict[str, str] = dict(SKILL_WINDOWS + CARD_WINDOWS + DAMAGE_WINDOWS +
 WINDOWS: tuple[str, ...] = tuple(WINDOW_ZH)
 
 
+def add_window(name: str, zh: str) -> str:
+    """A timing window a mode's own rule opens (duel's 调遣后), so that hooks may attach there.
+
+    Like ``core.deck.add_kind``: registering the same name twice must give the same text.
+    """
+    known = WINDOW_ZH.get(name)
+    if known is not None and known != zh:
+        raise ValueError(f"window {name!r} is already {known!r}")
+    WINDOW_ZH[name] = zh
+    return name
+
+
 @dataclass(frozen=True, slots=True)
 class Hook:
     """Something that acts at a window: a card, equipment, skill or mode rule.

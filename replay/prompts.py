@@ -235,6 +235,14 @@ class Asked:
         return [self.choice(ch) for ch in self.req.choices]
 
     def choice(self, ch: Choice) -> str:
+        rs = self.state.rs
+        acting = rs.choice_actor(self.req, ch) if rs is not None else None
+        if acting is not None:  # the mode's choice names who acts first (a duel general)
+            who, rest = acting
+            return f"{self.n.seat(who)}：{self._choice(rest)}" if self.zh else f"{self.n.seat(who)}: {self._choice(rest)}"
+        return self._choice(ch)
+
+    def _choice(self, ch: Choice) -> str:
         n, zh, req = self.n, self.zh, self.req
         parts: list[str] = []
         opt = ch.option

@@ -46,17 +46,27 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         lines.append(f"距离从 {n.seat(origin)} 算起，攻击范围{r}（*：在攻击范围内）" if zh else f"distances from {n.seat(origin)}, whose attack range is {r} (*: in range)")
     heads = ["座位", "武将", "身份", "势力", "体力", "手牌", "距离", "装备 / 判定 / 状态"] if zh else ["seat", "general", "role", "kingdom", "hp", "hand", "dist", "equipment / judge / state"]
     rows: list[list[str]] = []
-    for p in v["characters"]:
+    for i in state.rs.table_order(state):  # the mode's order (the duel's ring)
+        p = v["characters"][i]
+        place = not p["alive"] and not p["generals"]  # a place without a general (a duel player's own)
         c = p["seat"]
         owner = v["seats"][p["owner"]]
         role = owner["role"]
         role_text = role_name(n, role) if role else "?"
         gens = [(n.name(g) if g else ("暗置" if zh else "concealed")) for g in p["generals"]]
         general = "/".join(gens) or "-"
+        if any(p["concealed"]) and all(p["generals"]):  # one's own face-down general
+            general += "（暗）" if zh else " (face down)"
         kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"
         gender = word(GENDERS, p["gender"], lang) if p["gender"] else ""
-        hp = max(p["hp"], 0)
-        bar = "♥" * hp + "♡" * max(p["max_hp"] - hp, 0) if p["max_hp"] <= 8 else ""
+        if place:
+            hp_text = ""
+        elif p["hp"] is None:  # hidden from this seat (a face-down duel general): only the hp it has lost
+            hp_text = f"? (已损{p['lost']})" if zh else f"? (lost {p['lost']})"
+        else:
+            hp = max(p["hp"], 0)
+            bar = "♥" * hp + "♡" * max(p["max_hp"] - hp, 0) if p["max_hp"] <= 8 else ""
+            hp_text = f"{bar} {p['hp']}/{p['max_hp']}".strip()
         dist = ""
         if origin is not None and p["alive"] and state.chars[origin].alive and state.phase:
             if c == origin:
@@ -73,7 +83,7 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         if owner["points"] and p["owner"] == c:  # what the mode calls them (天地人: 勾玉)
             extra.append(f"{n.name('points')} {owner['points']}")
         states = []
-        if not p["alive"]:
+        if not p["alive"] and not place:
             states.append("阵亡" if zh else "dead")
         if p["chained"]:
             states.append("连环" if zh else "chained")
@@ -88,7 +98,7 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
                 general,
                 role_text,
                 f"{kingdom}{' ' + gender if gender else ''}",
-                f"{bar} {p['hp']}/{p['max_hp']}".strip(),
+                hp_text,
                 str(p["hand_count"]),
                 dist,
                 sep.join(extra + states),

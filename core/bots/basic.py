@@ -194,12 +194,13 @@ HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
 
 
 # Card knowledge beyond the basic cards (tricks, equipment) registers itself,
-# then how to use the generals' skills.
+# then how to use the generals' skills, then how to play a duel.
 from . import basic_cards as _cards  # noqa: E402,F401
 from . import skill_policy as _skills  # noqa: E402,F401
 from . import tripod_policy as _tripod  # noqa: E402,F401
 from . import tiandiren_policy as _tiandiren  # noqa: E402,F401
 from . import herokill_policy as _herokill  # noqa: E402,F401  (the 3v3 modes' own decisions)
+from . import duel_policy as _duel  # noqa: E402,F401  (the duel's play phase and skills)
 
 
 @register("basic")

@@ -144,7 +144,8 @@ def _yiji(view: SeatView, request: Request, rng: Draws) -> Choice:
     if len(cards) == 1 and allies:
         to = min(allies, key=lambda s: (view.hand_count(s), s))
         return next(c for c in request.choices if c.cards[0] == best and c.targets[0] == to)
-    return next(c for c in request.choices if c.cards[0] == best and c.targets[0] == view.seat)
+    # To self: a character of the bot's own seat (a duel player's generals share its hand).
+    return next(c for c in request.choices if c.cards[0] == best and view.character(c.targets[0]).owner == view.seat)
 
 
 def _ganglie_pay(view: SeatView, request: Request, rng: Draws) -> Choice:

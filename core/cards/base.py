@@ -62,8 +62,8 @@ add_form = STANDARD_CARDS.form
 
 
 def color_of(cards: Iterable[int]) -> str:
-    """The colour of what these cards make: red, black, or none (mixed or no card)."""
-    colors = {"red" if SUIT[c] in RED_SUITS else "black" for c in cards}
+    """The colour of what these cards make: red, black, or none (mixed, no card, or a card without suit)."""
+    colors = {"red" if SUIT[c] in RED_SUITS else "black" if SUIT[c] else "none" for c in cards}
     return colors.pop() if len(colors) == 1 else "none"
 
 

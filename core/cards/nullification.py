@@ -56,8 +56,12 @@ class Nullification(CardRule):
             use.extra["effective"] = False
             return
         trick, user, target, depth = against
-        countered = yield from nullified(engine, trick, user, target, depth + 1)
+        countered = yield from self.asked(engine, trick, user, target, depth + 1)
         use.extra["effective"] = not countered
+
+    def asked(self, engine: "Engine", trick: str, user: int, target: int, depth: int) -> Generator[Request, Choice, bool]:
+        """Is this 无懈可击 itself cancelled?  (A mode may ask its own way: duel.)"""
+        return nullified(engine, trick, user, target, depth)
 
 
 register(Nullification())

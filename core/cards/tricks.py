@@ -7,6 +7,7 @@ nullify the effect on it (``nullified``), then the effect applies.
 """
 from __future__ import annotations
 
+from collections.abc import Generator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -31,13 +32,17 @@ class Trick(CardRule):
             if target in use.cancelled or not players[target].alive or not self.affects(engine, use, target):
                 continue
             # 离间's 决斗 cannot be answered with a 无懈可击.
-            if not use.extra.get("unnullifiable") and (yield from nullified(engine, use.name, use.seat, target)):
+            if not use.extra.get("unnullifiable") and (yield from self.nullified(engine, use, target)):
                 continue
             if not players[use.seat].alive and self.needs_user:
                 return
             yield from self.on_target(engine, use, target)
 
     needs_user = False  # the effect cannot happen once the user is dead
+
+    def nullified(self, engine: "Engine", use: "UseCtx", target: int) -> "Generator[Request, Choice, bool]":
+        """Is the effect on ``target`` cancelled by a 无懈可击?  (A mode may ask its own way: duel.)"""
+        return nullified(engine, use.name, use.seat, target)
 
     def affects(self, engine: "Engine", use: "UseCtx", target: int) -> bool:
         """False when the effect would change nothing (a full-hp 桃园结义 target): no 无懈可击 is asked."""

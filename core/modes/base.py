@@ -26,7 +26,11 @@ package that the engine never names:
   (reveals, scoring) that ends with the ``GameEnded`` event;
 - **immediate rules**: ``react`` runs after every event of a type in
   ``reacts_to`` and may emit events (no decisions);
-- **prose** for its own events (``narrate``).
+- **prose** for its own events (``narrate``), and for people at the table:
+  ``choice_actor`` (which character a choice says is acting), ``table_order``
+  (the order characters are shown in), ``hp_hidden`` (hp a seat may not
+  know), ``general_info``/``card_info`` (what ``sgz generals``/``sgz cards``
+  add for this mode, and which generals it deals from).
 
 Defaults are standard Sanguosha.  A ruleset is one object per mode; the
 per-game values live in the state (``state.options``) and the content is
@@ -269,6 +273,27 @@ class Ruleset:
     def narrate(self, narrator: Any, event: ev.Event) -> str | None:
         """A line for one of this mode's own events (None: the generic one)."""
         return None
+
+    def choice_actor(self, request: Any, choice: Any) -> tuple[int, Any] | None:
+        """The character a choice names as the one acting, and the rest of the choice
+        (duel: a play choice's ``targets[0]``); None when the choice names none."""
+        return None
+
+    def table_order(self, state: "State") -> list[int]:
+        """The characters in the order they sit (duel: the ring), for showing the table."""
+        return list(range(len(state.chars)))
+
+    def hp_hidden(self, state: "State", viewer: int | None, c: int) -> bool:
+        """May ``viewer`` not know character ``c``'s hp and max hp (only the hp it has lost)?"""
+        return False
+
+    def general_info(self, gid: str) -> dict[str, Any] | None:
+        """What this mode adds to a general's listing (duel: points); None: it does not deal that general."""
+        return {}
+
+    def card_info(self, card: int) -> dict[str, Any]:
+        """What this mode adds to a card's listing (duel: a stand-in 奇兵 card)."""
+        return {}
 
 
 def _option_error(text: str, options: dict[str, Any]) -> str:

@@ -233,19 +233,20 @@ define(
 )
 
 
-def _lianying(engine: "Engine", seat: int) -> "Flow":
+def draw_on_empty_hand(engine: "Engine", seat: int, sid: str = "lianying") -> "Flow":
+    """连营's draw: once the hand is empty, ``seat`` may draw a card (the duel's 连营 too)."""
     st = engine.state
     if not st.chars[seat].alive or st.chars[seat].hand or st.ended:
         return
-    if (yield from ask_trigger(engine, seat, "lianying", "cards_lost")):
-        announce(engine, seat, "lianying", window="cards_lost")
-        yield from engine.draw(seat, 1, reason="lianying")
+    if (yield from ask_trigger(engine, seat, sid, "cards_lost")):
+        announce(engine, seat, sid, window="cards_lost")
+        yield from engine.draw(seat, 1, reason=sid)
 
 
 def _hand_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
     st = engine.state
     if not st.chars[seat].hand and has_skill(st, seat, "lianying"):
-        engine.later(lambda: _lianying(engine, seat))
+        engine.later(lambda: draw_on_empty_hand(engine, seat))
 
 
 mod("hand_lost", _hand_lost, "lianying")

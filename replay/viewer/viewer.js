@@ -82,7 +82,9 @@
       return esc(name(g)) + (c.concealed[i] ? ' <span class="hidden-general">(' + esc(t("concealed")) + ")</span>" : "");
     }).join(" / ") || "-";
     var role = owner.role ? name("role:" + owner.role) : owner.side ? owner.side : "?";
-    var hp = Math.max(c.hp, 0), lost = Math.max(c.max_hp - hp, 0);
+    // A mode may hide hp from a seat (a face-down duel general): only the hp lost shows.
+    var hidden = c.hp === null;
+    var hp = hidden ? 0 : Math.max(c.hp, 0), lost = hidden ? c.lost : Math.max(c.max_hp - hp, 0);
     var h = '<div class="' + cls + '" data-seat="' + c.seat + '" style="left:' + pos[0] + "%;top:" + pos[1] + '%">';
     h += '<div class="head"><span class="who">[' + c.seat + "] " + gens + '</span><span class="role">' + esc(role) + "</span></div>";
     var meta = [];
@@ -92,7 +94,7 @@
     if (viewer !== null && c.owner === viewer) meta.push(t("you"));
     h += '<div class="meta">' + esc(meta.join(" · ")) + "</div>";
     h += '<div class="row"><span class="hearts">' + "♥".repeat(Math.min(hp, 12)) + "♡".repeat(Math.min(lost, 12)) +
-         '</span> <span class="hp">' + c.hp + "/" + c.max_hp + "</span> · " + esc(t("hand")) + ' <span class="hand-count">' + c.hand_count + "</span></div>";
+         '</span> <span class="hp">' + (hidden ? "?" : c.hp + "/" + c.max_hp) + "</span> · " + esc(t("hand")) + ' <span class="hand-count">' + c.hand_count + "</span></div>";
     var eq = Object.keys(c.equip).map(function (k) { return c.equip[k]; });
     if (eq.length) h += '<div class="row equip">' + cards(eq) + "</div>";
     if (c.judge.length) h += '<div class="row judge">' + esc(t("judge")) + " " + cards(c.judge) + "</div>";

@@ -47,6 +47,16 @@ def test_bench_self_play_tiandiren(benchmark) -> None:
     assert decisions > 0
 
 
+def test_bench_self_play_duel(benchmark) -> None:
+    """Duel (2 seats) basic-bot self-play; identity's (test_bench_self_play_5_seats[basic]) is the anchor of the same run."""
+    decisions, events = benchmark.pedantic(self_play, args=(SEEDS, 2, "basic", "duel"), rounds=3, iterations=1)
+    mean = benchmark.stats.stats.mean if benchmark.stats else None
+    if mean:
+        benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
+        benchmark.extra_info["games_per_s"] = round(len(SEEDS) / mean, 1)
+    assert decisions > 0
+
+
 @pytest.fixture(scope="module")
 def long_record() -> list[bytes]:
     lines = []

@@ -16,7 +16,9 @@ The oracle here is independent of ``replay.visibility`` and of
   (tripod's) names its general;
 - the roles it knows: its own, those shown (天地人's earned identities are
   shown: the seed lays them face up), and all at the end; a view tells a seat
-  a side only of a seat whose role it knows.
+  a side only of a seat whose role it knows;
+- in the duel (``HP_ON_THE_GENERAL``), the hp and max hp of a general it has
+  not seen: only the hp lost (damage tokens) shows.
 
 A secret decision (``Decided.vis``) is covered by the same oracle: what was
 chosen (a general, cards) is never named to a seat outside ``vis``.
@@ -76,6 +78,8 @@ class CardNames:
         return [cs for cs in self.named(line) if not cs & known]
 MODES = playable_modes()
 GENERAL_CARDS = {c.number: c.name.partition(":")[2] for c in CARDS if c.name and c.kind.type == "general"}
+# Modes whose hp is printed on a general (seed 003: a face-down general's hp is hidden, its tokens are not).
+HP_ON_THE_GENERAL = {"duel"}
 
 
 class Oracle:
@@ -207,6 +211,13 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
                     sees = (c, slot) in oracle.slots[s]
                     assert (g is not None) == sees, f"event {i}: seat {s} sees general slot {slot} of {c}: {g}"
                     assert sv.general(c, slot) == g
+                if state.mode in HP_ON_THE_GENERAL:
+                    # The duel's hp is printed on the general: face down to a seat, only its damage tokens show.
+                    seen = all((c, slot) in oracle.slots[s] for slot in range(len(p["generals"])))
+                    true = state.chars[c]
+                    assert (p["hp"], p["max_hp"]) == ((true.hp, true.max_hp) if seen else (None, None)), f"event {i}: seat {s} sees the hp of {c}"
+                    assert p["lost"] == true.max_hp - true.hp
+                    assert seen or (sv.max_hp(c), sv.hp(c)) == (p["lost"] + 1, 1 if true.alive else 0)
                 if p["kingdom"] or p["gender"]:
                     assert any(sl.vis is None for sl in state.chars[c].slots), f"event {i}: kingdom/gender of {c} without a face-up general"
             leaked = set(view_cards(v)) - known

@@ -355,3 +355,72 @@ def test_a_seat_without_a_role_yet_shows_none() -> None:
     assert [s["role"] for s in view(t.state, 1)["seats"]] == ["lord", None, "rebel", None]
     assert SeatView(t.state, 1).role(1) is None and SeatView(t.state, 3).roles() == ["lord", None, "rebel", None]
     assert not any(type(e) is ev.RolesDealt for e in t.events)
+
+
+# -- pieces the duel needed (seed 003): generic, tested here --------------------------------------
+
+
+def test_a_card_without_suit_has_no_colour() -> None:
+    from core.cards.base import color_of
+    from core.modes.duel.data import QIBING_CARDS
+
+    card = next(iter(QIBING_CARDS))
+    assert color_of((card,)) == "none" and color_of(()) == "none"
+
+
+def test_a_mode_may_hide_hp_showing_only_what_was_lost() -> None:
+    mode = variant(Identity, id="hidden-hp", hp_hidden=lambda self, state, viewer, c: c == 1 and viewer not in (None, 1))
+    t = Table(4, mode=mode, hp={1: 2})
+    st = t.state
+    mine, theirs = view(st, 1)["characters"][1], view(st, 0)["characters"][1]
+    assert (mine["hp"], mine["max_hp"], mine["lost"]) == (2, 4, 2)
+    assert (theirs["hp"], theirs["max_hp"], theirs["lost"]) == (None, None, 2)
+    assert (SeatView(st, 0).hp(1), SeatView(st, 0).max_hp(1), SeatView(st, 0).lost(1)) == (1, 3, 2)  # alive: 1 for sure
+    assert (SeatView(st, 1).hp(1), SeatView(st, 2).hp(2)) == (2, 4)
+
+
+def test_a_window_a_mode_opens_is_registered_once() -> None:
+    from core.windows import WINDOW_ZH, add_window
+
+    assert add_window("redeployed", "调遣后") == "redeployed" and WINDOW_ZH["redeployed"] == "调遣后"
+    with pytest.raises(ValueError, match="already"):
+        add_window("redeployed", "别的")
+
+
+def test_a_turn_belongs_to_a_seat_and_goes_on_while_it_has_a_living_character() -> None:
+    # The duel's turn is its player's: the player's own place (never alive) is the current seat.
+    from tests.core.modes.duel.scenario import DuelTable
+
+    t = DuelTable(
+        {0: ["guanyu", "caocao"], 1: ["simayi"]},
+        face_up=["guanyu"],
+        lost={"guanyu": 3},
+        equip={"guanyu": "offensive_horse"},
+        hands={0: ["duel", "peach"], 1: ["slash"]},
+        pile=["dodge"] * 4,
+    )
+    assert t.state.current == 0 and not t.state.chars[0].alive and t.game.engine.acting(0)
+    assert [e.phase for e in t.of_type(ev.PhaseStarted)] == ["draw", "play"]
+    gy = t.find("guanyu")
+    t.act(gy, "duel", t.find("simayi"))
+    t.answer("respond", cards=(t.in_hand(1, "slash"),))  # 司马懿 answers with a 杀; 关羽 gives up and falls
+    t.skip_to("play", 0)  # the turn goes on: 曹操 still stands
+    # A death takes the general's equipment but not its player's hand (a hand is a seat's).
+    assert not t.state.chars[gy].alive and not t.state.chars[gy].equip
+    assert len(t.state.seats[0].hand) == 5 and t.in_hand(0, "peach")
+
+
+def test_a_movement_seen_by_characters_is_seen_by_their_seats() -> None:
+    from tests.core.modes.duel.scenario import DuelTable
+
+    t = DuelTable({0: ["guanyu"], 1: ["caocao", "simayi"]}, face_up=["guanyu"], hands={0: ["snatch"], 1: ["dodge"]}, pile=["peach"] * 4)
+    t.act("guanyu", "snatch", t.find("caocao"))
+    t.answer("pick_card", "hand")
+    took = [e for e in t.events if type(e) is ev.CardsMoved and e.reason == "snatch"][0]
+    assert took.vis == (0, 1)  # 关羽's and 曹操's players, not "seats" 2 and 3
+
+
+def test_a_mode_names_its_own_roles() -> None:
+    e = ev.RolesDealt(roles=("first", "second"))
+    assert Narrator("zh", 0, mode="duel").line(e) == "你的身份是先手"
+    assert Narrator("en", 1, mode="duel").line(e) == "Your role is second"
