@@ -50,6 +50,7 @@ class DamageCtx:
     use: "UseCtx | None" = None  # the card use dealing it directly (None: chained, judged, skill)
     base: int = 0  # the amount before any window changed it
     was_chained: bool = False  # the character was chained when it took this nature damage
+    extra: dict[str, Any] = field(default_factory=dict)  # what a rule notes for a later window of this damage
 
 
 @dataclass(slots=True)
@@ -299,6 +300,7 @@ class Engine:
         self._hand_divert = mods["hand_divert"]
         self._slash_limit = mods["slash_limit"]
         self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
+        self._keeps_alive = mods["keeps_alive"]
 
     @property
     def forms(self) -> tuple[Form, ...]:
@@ -361,12 +363,12 @@ class Engine:
             return None
         act = self.content.actions.get(option)
         if act is not None:
-            self.reveal_if_latent(seat, act.skill)
+            yield from self.reveal_if_latent(seat, act.skill)
             yield from act.run(self, seat)
             return None
         form = self.content.forms[option]
         if form.skill:
-            self.reveal_if_latent(seat, form.skill)
+            yield from self.reveal_if_latent(seat, form.skill)
         cards = yield from form.pick(self, seat)
         if cards is None:
             return None  # called off (nobody gave 激将 a 杀)
@@ -473,6 +475,7 @@ class Engine:
         ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
+            yield from self.window("card_responding", ctx)
             return ctx.answered[1]
         options = self.card_options(seat, names, use=False)
         if not options:
@@ -483,7 +486,7 @@ class Engine:
         if choice.option:
             form = self.content.forms[choice.option]
             if form.skill:
-                self.reveal_if_latent(seat, form.skill)
+                yield from self.reveal_if_latent(seat, form.skill)
             cards = yield from form.pick(self, seat)
             if cards is None:
                 return None
@@ -495,6 +498,8 @@ class Engine:
             name = NAMES[cards[0]]
         self.lift(seat, cards, reason="play")
         self.emit(ev.CardPlayed(seat=seat, name=name, cards=cards))
+        ctx.answered = (name, cards)
+        yield from self.window("card_responding", ctx)  # 打出牌时 (雷击)
         if not keep:
             self.move(cards, "processing", "discard", reason="play")
         return cards
@@ -547,6 +552,8 @@ class Engine:
         player = st.chars[seat]
         self.emit(ev.Dying(seat=seat, src=src))
         yield from self.window("dying", seat)
+        if player.hp <= 0 and self._kept_alive(seat):
+            return  # a rule keeps it alive below 1 hp (不屈)
         for saver in self.rs.savers(st, seat):
             while player.hp <= 0 and st.chars[saver].alive:
                 names = SAVE_NAMES_SELF if saver == seat else SAVE_NAMES
@@ -572,6 +579,7 @@ class Engine:
         st = self.state
         role = st.seats[st.chars[seat].owner].role
         self.emit(ev.Died(seat=seat, role=role, killer=killer, cause=cause))
+        yield from self.rs.on_death(self, seat, killer)
         yield from self.window("death", seat)
         self.discard_all(seat, reason="death")
         yield from self.rs.after_death(self, seat, killer)
@@ -583,10 +591,17 @@ class Engine:
         if p.max_hp <= 0 and p.alive:
             yield from self.kill(seat, -1, cause)
 
-    def reveal_if_latent(self, seat: int, skill: str) -> None:
-        """Using a skill of a concealed general reveals the general first."""
+    def reveal_if_latent(self, seat: int, skill: str) -> Flow:
+        """Using a skill of a concealed general reveals the general first (a flow:
+        what the reveal sets off is resolved before the skill, 珠联璧合)."""
         if skill not in self.state.chars[seat].skills and skill in self.state.chars[seat].latent:
-            self.rs.reveal_for_skill(self, seat, skill)
+            yield from self.rs.reveal_for_skill(self, seat, skill)
+
+    def _kept_alive(self, seat: int) -> bool:
+        for keep in self._keeps_alive:
+            if keep(self.state, seat):
+                return True
+        return False
 
     def discard_all(self, seat: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge")) -> None:
         p = self.state.chars[seat]
@@ -755,7 +770,7 @@ class Engine:
                     if go.is_pass:
                         continue
                 if latent:
-                    self.rs.reveal_for_skill(self, seat, hook.skill)
+                    yield from self.rs.reveal_for_skill(self, seat, hook.skill)
                 if not hook.silent:
                     self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on, w=name))
                 yield from hook.run(self, seat, ctx)

@@ -61,6 +61,16 @@ add_form = STANDARD_CARDS.form
 # -- shared helpers ----------------------------------------------------------------
 
 
+def suit_of(state: "State", seat: int, card: int) -> str:
+    """The suit ``seat``'s card (or judgement card) counts as: the printed one
+    unless a ``suit`` modifier says otherwise (红颜: spades are hearts)."""
+    for mod in state.content.suit_mods:
+        suit = mod(state, seat, card)
+        if suit:
+            return suit
+    return SUIT[card]
+
+
 def color_of(cards: Iterable[int]) -> str:
     """The colour of what these cards make: red, black, or none (mixed or no card)."""
     colors = {"red" if SUIT[c] in RED_SUITS else "black" for c in cards}
