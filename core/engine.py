@@ -475,7 +475,8 @@ class Engine:
         ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
-            yield from self.window("card_responding", ctx)
+            if self.hooks_at("card_responding"):
+                yield from self.window("card_responding", ctx)
             return ctx.answered[1]
         options = self.card_options(seat, names, use=False)
         if not options:
@@ -498,10 +499,11 @@ class Engine:
             name = NAMES[cards[0]]
         self.lift(seat, cards, reason="play")
         self.emit(ev.CardPlayed(seat=seat, name=name, cards=cards))
-        ctx.answered = (name, cards)
-        yield from self.window("card_responding", ctx)  # 打出牌时 (雷击)
         if not keep:
             self.move(cards, "processing", "discard", reason="play")
+        if self.hooks_at("card_responding"):  # 打出牌时 (雷击); a game without such hooks opens no window
+            ctx.answered = (name, cards)
+            yield from self.window("card_responding", ctx)
         return cards
 
     # -- damage, dying, death ----------------------------------------------
