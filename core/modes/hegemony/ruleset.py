@@ -59,6 +59,17 @@ ON_DEATH: dict[str, Callable[["Engine", int, int], Flow]] = {}
 SAVERS: list[Callable[["State", int, int], bool]] = []
 
 
+def discard_phase(engine: "Engine", c: int) -> Flow:
+    """The standard discard phase, noting the cards discarded in it (固政 may give them back)."""
+    from ...engine import Engine
+    from .scratch import scratch
+
+    pile = engine.state.discard
+    before = len(pile)
+    yield from Engine.discard_phase(engine, c)
+    scratch(engine)["discarded"] = (c, tuple(pile[before:]))
+
+
 class HegemonyOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # "original" (2012 国战, seed 001's rules) or "revised" (君临天下 texts where
     # the reference lists one; refused while any of them is not built).
@@ -92,7 +103,7 @@ class Hegemony(Ruleset):
     events = hev.EVENTS
     handlers = hev.HANDLERS
     outcome_events = frozenset({ev.Died, ev.GeneralRevealed})
-    phase_flows = {"start": start_reveal}
+    phase_flows = {"start": start_reveal, "discard": discard_phase}
     display_names = {
         "half_fish": ("阴阳鱼", "half fish"),
         "companions": ("珠联璧合", "companions"),

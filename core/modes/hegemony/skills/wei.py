@@ -263,7 +263,7 @@ def _jieming(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
         go = yield from choose(engine, seat, "hg_jieming", options)
         if go is None:
             return
-            announce(engine, seat, "hg_jieming", go.targets, window="damaged")
+        announce(engine, seat, "hg_jieming", go.targets, window="damaged")
         t = go.targets[0]
         yield from engine.draw(t, _short(st, t), reason="hg_jieming")
 

@@ -49,7 +49,7 @@ class HgTable(Table):
     """A hegemony position.  ``generals``: seat -> (main, deputy); by default
     seat s plays two blanks of kingdom ``KINGDOMS[s % 4]``.  ``reveals``: the
     (seat, slot) reveals already made, in order (careerists follow it);
-    ``shown``: seats whose both generals are face up (rewards already paid)."""
+    ``shown``: seats whose both generals are face up (rewards already paid), or "all"."""
 
     def __init__(
         self,
@@ -57,7 +57,7 @@ class HgTable(Table):
         *,
         generals: Mapping[int, tuple[str, str]] | None = None,
         reveals: Sequence[tuple[int, int]] = (),
-        shown: Iterable[int] = (),
+        shown: Iterable[int] | str = (),
         hands: Mapping[int, Iterable[str]] | None = None,
         equip: Mapping[int, Iterable[str]] | None = None,
         judge: Mapping[int, Iterable[str]] | None = None,
@@ -79,6 +79,7 @@ class HgTable(Table):
             now = (hp or {}).get(seat, top)
             events.append(ev.GeneralChosen(seat=seat, general=main, max_hp=top, hp=now, slot=0, vis=(seat,)))
             events.append(ev.GeneralChosen(seat=seat, general=deputy, max_hp=top, hp=now, slot=1, vis=(seat,)))
+        shown = range(players) if shown == "all" else tuple(shown)  # type: ignore[assignment]
         both = [(s, i) for s in shown for i in (0, 1)]
         for seat, slot in [*reveals, *(r for r in both if r not in reveals)]:
             g = fold(events).chars[seat].slots[slot].general
