@@ -108,6 +108,10 @@ class Hegemony(Ruleset):
         "half_fish": ("阴阳鱼", "half fish"),
         "companions": ("珠联璧合", "companions"),
         CAREERIST: ("野心家", "careerist"),
+        "wei": ("魏", "wei"),
+        "shu": ("蜀", "shu"),
+        "wu": ("吴", "wu"),
+        "qun": ("群", "qun"),
     }
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish
 
