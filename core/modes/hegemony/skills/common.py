@@ -94,6 +94,34 @@ def choose(engine: "Engine", seat: int, prompt: str, options: list[Choice], *, c
     return None if go.is_pass else go
 
 
+def aim(engine: "Engine", seat: int, sid: str, window: str, cands: list[int]) -> Generator[Any, Any, int | None]:
+    """Ask ``seat`` whether to use ``sid`` on one of ``cands`` (or pass); announce
+    the use at ``window``.  The character aimed at, or None."""
+    from ....skills.base import announce
+
+    go = yield from choose(engine, seat, sid, [Choice(targets=(t,)) for t in cands])
+    if go is None:
+        return None
+    announce(engine, seat, sid, go.targets, window=window)
+    return go.targets[0]
+
+
+def cancel_target(engine: "Engine", seat: int, use: "UseCtx") -> Flow:
+    """The character is removed from the card's targets (取消: 空城, 谦逊, 帷幕 …)."""
+    use.cancelled.add(seat)
+    return
+    yield  # pragma: no cover
+
+
+def targeted_by(names: Any, *, others_only: bool = False):
+    """``can`` for a hook of a target of a card named in ``names`` (not yet cancelled)."""
+
+    def can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
+        return use.name in names and seat in use.targets and seat not in use.cancelled and not (others_only and use.seat == seat)
+
+    return can
+
+
 def lost_hp(engine: "Engine", c: int) -> int:
     p = engine.state.chars[c]
     return max(0, p.max_hp - max(p.hp, 0))

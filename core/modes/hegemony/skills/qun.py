@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .... import events as ev
-from ....cards.base import NAMES, color_of, pick_card_of, suit_of
+from ....cards.base import NAMES, color_of, discard_card_of, suit_of
 from ....deck import KINDS, SLASH_NAMES, SUIT
 from ....distance import distance
 from ....requests import PASS_CHOICE, Choice, Request
@@ -19,11 +19,11 @@ from ..events import GeneralConcealed, RevealsBarred, SkillsLost
 from ..kingdoms import fewest, members, same_kingdom
 from ..ruleset import ON_DEATH, SAVERS
 from .book import action, define, form, mod, trigger
-from .common import choose, damaged_one, free_slash, pindian, slash_targets, source_of, stack, targets_of, turn_owner, uncounted
+from .common import aim, cancel_target, choose, damaged_one, free_slash, pindian, slash_targets, source_of, stack, targets_of, turn_owner, uncounted
 from .wu import _discard_n
 
 if TYPE_CHECKING:
-    from ....engine import DamageCtx, Engine, ResponseCtx, TurnCtx, UseCtx
+    from ....engine import DamageCtx, Engine, ResponseCtx, TurnCtx
     from ....state import State
     from .common import Flow
 
@@ -149,14 +149,8 @@ define(
 )
 
 
-def _cancel(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
-    use.cancelled.add(seat)
-    return
-    yield  # pragma: no cover
-
-
 trigger(
-    "hg_weimu", "target_confirming", _cancel,
+    "hg_weimu", "target_confirming", cancel_target,
     can=lambda e, seat, use: seat in use.targets and seat not in use.cancelled and KINDS[use.name].type in ("trick", "delayed") and color_of(use.cards) == "black",
     owners=targets_of,
 )
@@ -172,10 +166,7 @@ define(
 
 
 def _mengjin(engine: "Engine", seat: int, ctx: Any) -> "Flow":
-    got = yield from pick_card_of(engine, seat, ctx.target, "hg_mengjin", zones=("hand", "equip"))
-    if got is not None:
-        card, zone = got
-        engine.move((card,), zone, "discard", src_seat=ctx.target, reason="hg_mengjin")
+    yield from discard_card_of(engine, seat, ctx.target, "hg_mengjin", zones=("hand", "equip"))
 
 
 trigger(
@@ -197,11 +188,9 @@ define(
 
 def _leiji(engine: "Engine", seat: int, ctx: "ResponseCtx") -> "Flow":
     st = engine.state
-    go = yield from choose(engine, seat, "hg_leiji", [Choice(targets=(t,)) for t in others_from(st, seat)])
-    if go is None:
+    t = yield from aim(engine, seat, "hg_leiji", "card_responding", others_from(st, seat))
+    if t is None:
         return
-    t = go.targets[0]
-    announce(engine, seat, "hg_leiji", (t,), window="card_responding")
     final = yield from engine.judge(t, "hg_leiji")
     if suit_of(st, t, final) == "spade" and st.chars[t].alive:
         yield from engine.damage(seat, t, 2, "thunder")
@@ -396,11 +385,9 @@ define(
 
 def _shuangren(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     st = engine.state
-    go = yield from choose(engine, seat, "hg_shuangren", [Choice(targets=(t,)) for t in others_from(st, seat) if st.chars[t].hand])
-    if go is None:
+    t = yield from aim(engine, seat, "hg_shuangren", "phase_before", [t for t in others_from(st, seat) if st.chars[t].hand])
+    if t is None:
         return
-    t = go.targets[0]
-    announce(engine, seat, "hg_shuangren", (t,), window="phase_before")
     won = yield from pindian(engine, seat, t, "hg_shuangren")
     if not won:
         ctx.skip.add("play")
@@ -441,9 +428,7 @@ def _sijian(engine: "Engine", seat: int) -> "Flow":
     yield from engine.reveal_if_latent(seat, "hg_sijian")
     t = go.targets[0]
     announce(engine, seat, "hg_sijian", (t,), window="cards_lost")
-    got = yield from pick_card_of(engine, seat, t, "hg_sijian", zones=("hand", "equip"))
-    if got is not None:
-        engine.move((got[0],), got[1], "discard", src_seat=t, reason="hg_sijian")
+    yield from discard_card_of(engine, seat, t, "hg_sijian", zones=("hand", "equip"))
 
 
 def _sijian_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .... import events as ev
 from ....cards.armor import _eight_diagram
-from ....cards.base import NAMES, SUIT, pick_card_of
+from ....cards.base import NAMES, SUIT, take_card_of
 from ....deck import KINDS, SLASH_NAMES
 from ....distance import attack_range, distance
 from ....requests import Choice, Request
@@ -18,26 +18,12 @@ from ....skills.common import hurt, is_black, is_red, look_at_top, others_from
 from ....skills.shu import rende
 from ..kingdoms import same_kingdom
 from .book import action, define, form, mod, trigger
-from .common import at_phase, choose, lost_hp, pindian, source_of, targets_of, turn_owner, user
+from .common import aim, at_phase, cancel_target, choose, lost_hp, targeted_by, pindian, source_of, targets_of, turn_owner, user
 
 if TYPE_CHECKING:
     from ....engine import DamageCtx, Engine, ResponseCtx, TurnCtx, UseCtx
     from ....state import State
     from .common import Flow
-
-
-def _cancel(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
-    """The character is removed from the card's targets (取消)."""
-    use.cancelled.add(seat)
-    return
-    yield  # pragma: no cover
-
-
-def _targeted_by(names: frozenset[str] | tuple[str, ...], *, others_only: bool = False):
-    def can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
-        return use.name in names and seat in use.targets and seat not in use.cancelled and not (others_only and use.seat == seat)
-
-    return can
 
 
 # -- 刘备: 仁德 ---------------------------------------------------------------------------
@@ -59,8 +45,8 @@ define(
     "Compulsory. When you become a target of a Slash or a Duel while you have no hand cards, you are removed from its targets.",
 )
 trigger(
-    "hg_kongcheng", "target_confirming", _cancel,
-    can=lambda e, seat, use: _targeted_by((*SLASH_NAMES, "duel"))(e, seat, use) and not e.state.chars[seat].hand,
+    "hg_kongcheng", "target_confirming", cancel_target,
+    can=lambda e, seat, use: targeted_by((*SLASH_NAMES, "duel"))(e, seat, use) and not e.state.chars[seat].hand,
     owners=targets_of,
 )
 
@@ -231,7 +217,7 @@ def _xiangle(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
         engine.move(pay.cards, "hand", "discard", src_seat=use.seat, reason="hg_xiangle")
 
 
-trigger("hg_xiangle", "target_confirmed", _xiangle, can=_targeted_by(SLASH_NAMES, others_only=True), owners=targets_of)
+trigger("hg_xiangle", "target_confirmed", _xiangle, can=targeted_by(SLASH_NAMES, others_only=True), owners=targets_of)
 
 define(
     "fangquan", "Delegate Power", "active",
@@ -276,7 +262,7 @@ define(
     "Compulsory. Savage Assault has no effect on you; when another character's Savage Assault takes its targets, you become "
     "the source of the damage it deals.",
 )
-trigger("hg_huoshou", "target_confirmed", _cancel, can=_targeted_by(("savage_assault",)), owners=targets_of)
+trigger("hg_huoshou", "target_confirmed", cancel_target, can=targeted_by(("savage_assault",)), owners=targets_of)
 
 
 def _huoshou_claim(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
@@ -334,7 +320,7 @@ define(
     "锁定技，【南蛮入侵】对你无效；当其他角色使用的【南蛮入侵】结算后，你获得之。",
     "Compulsory. Savage Assault has no effect on you; after another character's Savage Assault has resolved, you take it.",
 )
-trigger("hg_juxiang", "target_confirmed", _cancel, can=_targeted_by(("savage_assault",)), owners=targets_of)
+trigger("hg_juxiang", "target_confirmed", cancel_target, can=targeted_by(("savage_assault",)), owners=targets_of)
 
 
 def _juxiang_take(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
@@ -368,11 +354,7 @@ def _lieren_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
 def _lieren(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
     won = yield from pindian(engine, seat, ctx.dst, "hg_lieren")
     if won and engine.state.chars[ctx.dst].alive:
-        got = yield from pick_card_of(engine, seat, ctx.dst, "hg_lieren", zones=("hand", "equip"))
-        if got is not None:
-            card, zone = got
-            vis = (seat, ctx.dst) if zone == "hand" else None
-            engine.move((card,), zone, "hand", src_seat=ctx.dst, dst_seat=seat, reason="hg_lieren", vis=vis)
+        yield from take_card_of(engine, seat, ctx.dst, "hg_lieren", zones=("hand", "equip"))
 
 
 trigger("hg_lieren", "damage_done", _lieren, can=_lieren_can, owners=source_of, target=lambda e, seat, ctx: ctx.dst)
@@ -392,11 +374,9 @@ def _kin(state: "State", seat: int) -> list[int]:
 
 
 def _shushen(engine: "Engine", seat: int, ctx: int) -> "Flow":
-    go = yield from choose(engine, seat, "hg_shushen", [Choice(targets=(t,)) for t in _kin(engine.state, seat)])
-    if go is None:
-        return
-    announce(engine, seat, "hg_shushen", go.targets, window="recovered")
-    yield from engine.draw(go.targets[0], 1, reason="hg_shushen")
+    t = yield from aim(engine, seat, "hg_shushen", "recovered", _kin(engine.state, seat))
+    if t is not None:
+        yield from engine.draw(t, 1, reason="hg_shushen")
 
 
 trigger("hg_shushen", "recovered", _shushen, can=lambda e, seat, c: c == seat and bool(_kin(e.state, seat)), owners=lambda c: (c,), silent=True)

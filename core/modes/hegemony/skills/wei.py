@@ -16,7 +16,7 @@ from ....skills.common import discard_own, is_black, others_from, own_cards
 from ....skills.wu import _in_range_without
 from ..generals import HG_GENERALS
 from .book import action, define, form, trigger
-from .common import at_phase, choose, damaged_one, free_slash, lost_hp, pindian, slash_targets, stack, turn_owner, uncounted
+from .common import aim, at_phase, choose, damaged_one, free_slash, lost_hp, pindian, slash_targets, stack, turn_owner, uncounted
 
 if TYPE_CHECKING:
     from ....engine import DamageCtx, Engine, TurnCtx
@@ -305,11 +305,9 @@ define(
 
 def _fangzhu(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
     st = engine.state
-    go = yield from choose(engine, seat, "hg_fangzhu", [Choice(targets=(t,)) for t in others_from(st, seat)])
-    if go is None:
+    t = yield from aim(engine, seat, "hg_fangzhu", "damaged", others_from(st, seat))
+    if t is None:
         return
-    t = go.targets[0]
-    announce(engine, seat, "hg_fangzhu", (t,), window="damaged")
     x = lost_hp(engine, seat)
     if x:
         yield from engine.draw(t, x, reason="hg_fangzhu")

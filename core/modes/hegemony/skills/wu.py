@@ -17,10 +17,10 @@ from ..cards import NEAR_EXTRA, NO_DISTANCE
 from ..ruleset import ON_DEATH
 from ..scratch import scratch
 from .book import action, ban, define, form, mod, trigger
-from .common import at_phase, choose, damaged_one, lost_hp, pindian, targets_of, turn_owner
+from .common import at_phase, cancel_target, choose, targeted_by, damaged_one, lost_hp, pindian, targets_of, turn_owner
 
 if TYPE_CHECKING:
-    from ....engine import DamageCtx, Engine, TurnCtx, UseCtx
+    from ....engine import DamageCtx, Engine, TurnCtx
     from ....state import State
     from .common import Flow
 
@@ -44,17 +44,7 @@ define(
 )
 
 
-def _cancel(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
-    use.cancelled.add(seat)
-    return
-    yield  # pragma: no cover
-
-
-trigger(
-    "hg_qianxun", "target_confirming", _cancel,
-    can=lambda e, seat, use: use.name in ("snatch", "indulgence") and seat in use.targets and seat not in use.cancelled,
-    owners=targets_of,
-)
+trigger("hg_qianxun", "target_confirming", cancel_target, can=targeted_by(("snatch", "indulgence")), owners=targets_of)
 
 define(
     "duoshi", "Assess the Situation", "active",

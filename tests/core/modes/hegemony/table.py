@@ -17,7 +17,7 @@ from core.deck import CARDS, deck_numbers
 from core.engine import Engine
 from core.evolve import fold
 from core.game import Game
-from core.generals import GENERALS, General, register
+from core.generals import General, register
 from core.modes import RULESETS, register as register_mode, ruleset_of
 from core.modes.hegemony import Hegemony
 from core.modes.hegemony.events import FirstPlayer, FullyRevealed
@@ -87,37 +87,9 @@ class HgTable(Table):
         for seat in shown:
             events.append(FullyRevealed(seat=seat))
         events.append(FirstPlayer(seat=first))
-        top_cards = [self.card(n) for n in pile]
-        hand_cards = {s: [self.card(n) for n in names] for s, names in (hands or {}).items()}
-        equip_cards = {s: [self.card(n) for n in names] for s, names in (equip or {}).items()}
-        judge_cards = {s: [self.card(n) for n in names] for s, names in (judge or {}).items()}
-        rest = [c for c in sorted(self.deck) if c not in self.used]
-        placed = [c for cs in (*hand_cards.values(), *equip_cards.values(), *judge_cards.values()) for c in cs]
-        events.append(ev.PileShuffled(order=tuple(rest + top_cards[::-1] + placed)))
-        for seat, cards in hand_cards.items():
-            if cards:
-                events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="hand", dst_seat=seat, reason="deal", vis=(seat,)))
-        for seat, cards in equip_cards.items():
-            if cards:
-                events.append(ev.CardsMoved(cards=tuple(cards), src="pile", dst="equip", dst_seat=seat, reason="deal"))
-        for seat, cards in judge_cards.items():
-            for c in cards:
-                events.append(ev.CardsMoved(cards=(c,), src="pile", dst="judge", dst_seat=seat, reason="deal"))
+        events += self.place(pile, hands, equip, judge)
         state = fold(events)
         self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
-
-    def card(self, name: str) -> int:
-        """The first unused card of ``name`` in the hegemony deck, or ``#N`` for card N."""
-        if name.startswith("#"):
-            number = int(name[1:])
-        else:
-            number = next((c.number for c in CARDS if c.name == name and c.number in self.deck and c.number not in self.used), -1)
-            if number < 0:
-                raise ValueError(f"no unused {name!r} card left in the deck")
-        if number in self.used:
-            raise ValueError(f"card {number} is used twice in the scenario")
-        self.used.add(number)
-        return number
 
     def kingdom(self, seat: int) -> str:
         return self.state.chars[seat].kingdom
