@@ -70,3 +70,18 @@ def test_bot_games_keep_every_invariant_and_use_every_skill() -> None:
     # Standing rules leave no Triggered event: 马术, 奇才, 短兵, 红颜, 完杀.
     static = {"mashu", "qicai", "hg_duanbing", "hg_hongyan", "hg_wansha"}
     assert set(HG_GENERALS.skills) - static - used == set(), sorted(set(HG_GENERALS.skills) - static - used)
+
+
+@pytest.mark.parametrize("seed, players", [(21, 5), (34, 9), (55, 12)])
+def test_a_game_resumed_anywhere_plays_on_the_same(seed: int, players: int) -> None:
+    """What a resolution keeps beside the engine (the tricks being resolved, a
+    discard phase's cards) is rebuilt when the turn in progress is re-run."""
+    from core.game import resume
+
+    events = checked_game(seed, players, "random")
+    decisions = [i for i, e in enumerate(events) if isinstance(e, ev.Decided)]
+    for cut in decisions[:: max(1, len(decisions) // 9)]:
+        game = resume(events, cut)
+        while not game.over:
+            game.submit(bot_choice("random", game.state, game.request))
+        assert game.events == events
