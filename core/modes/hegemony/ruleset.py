@@ -315,9 +315,6 @@ def pairs(engine: "Engine", cands: tuple[str, ...]) -> tuple[Choice, ...]:
     return tuple(Choice(option=f"{a}+{b}") for a, b in permutations(cands, 2) if gens[a].kingdom == gens[b].kingdom)
 
 
-KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", CAREERIST: "野心家"}
-
-
 def narrate(n: Any, e: ev.Event) -> str | None:
     t = type(e)
     zh = n.zh
@@ -344,17 +341,13 @@ def narrate(n: Any, e: ev.Event) -> str | None:
         return f"{n.seat(e.seat)}失去{which}的技能" if zh else f"{n.seat(e.seat)} loses the skills of its {which} general"
     if t is hev.ExtraTurn:
         if not e.on:
-            return None
+            return f"{n.seat(e.seat)}的额外回合结束" if zh else f"{n.seat(e.seat)}'s extra turn is over"
         return f"{n.seat(e.by)}令{n.seat(e.seat)}获得一个额外回合" if zh else f"{n.seat(e.by)} gives {n.seat(e.seat)} an extra turn"
     if t is hev.RevealsBarred:
         if e.on:
             return f"{n.seat(e.seat)}的回合内其他角色不能明置武将牌" if zh else f"during {n.seat(e.seat)}'s turn nobody else may reveal a general"
-        return None
+        return "其他角色又可以明置武将牌" if zh else "the others may reveal generals again"
     return None
-
-
-def kingdom_text(kingdom: str, lang: str) -> str:
-    return KINGDOM_ZH.get(kingdom, kingdom) if lang == "zh" else kingdom
 
 
 __all__ = ["Hegemony", "HegemonyOptions", "ON_DEATH", "SAVERS"]

@@ -364,3 +364,23 @@ def test_stacking_a_stacked_character_levels_it() -> None:
     t.use("slash", 1)
     t.choose(Choice(targets=(2,)))  # 放逐 on the stacked seat 2
     assert not t.state.chars[2].flipped and t.of_type(ev.TurnedOver)[-1].on is False
+
+
+def test_every_event_of_the_mode_has_prose_in_both_languages() -> None:
+    from core.modes.hegemony import events as hev
+
+    samples = [
+        hev.FirstPlayer(seat=1), hev.FullyRevealed(seat=1), hev.GeneralConcealed(seat=1, slot=0, general="hg_caocao"),
+        hev.GeneralSeen(seat=1, slot=1, general="hg_caocao", by=2, vis=(1, 2)), hev.HandSeen(seat=1, by=2, cards=(200,), vis=(1, 2)),
+        hev.EndRevealed(seat=1, slot=0, general="hg_caocao"), hev.SkillsLost(seat=1, slot=0),
+        hev.ExtraTurn(seat=1, by=2), hev.ExtraTurn(seat=1, by=2, on=False), hev.RevealsBarred(seat=1), hev.RevealsBarred(seat=1, on=False),
+    ]
+    assert {type(e) for e in samples} == set(hev.EVENTS)
+    for lang in ("en", "zh"):
+        for viewer in (None, 0, 2):
+            n = Narrator(lang, viewer, mode="hegemony")
+            for e in samples:
+                line = n.line(e)
+                assert line and not line.startswith(("{", "(")), (lang, viewer, e, line)
+    outsider = Narrator("en", 3, mode="hegemony")
+    assert "Cao Cao" not in outsider.line(samples[3]) and "#200" not in outsider.line(samples[4])
