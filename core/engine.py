@@ -778,7 +778,8 @@ class Engine:
                 yield from hook.run(self, seat, ctx)
                 if not st.chars[seat].alive:
                     break
-                ready = [h for h in ready if h.can(self, seat, ctx)]
+                # A hook run may take the others away (断肠: skills lost; equipment gone).
+                ready = [h for h in ready if h.holds(st, seat) and h.can(self, seat, ctx)]
 
 
 PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {

@@ -466,3 +466,26 @@ def test_a_delayed_trick_is_not_placed_on_a_cancelled_target() -> None:
     assert not t.state.chars[1].judge and card in t.state.discard
 
 
+def _drop_weapon(engine: Any, seat: int, ctx: Any) -> Generator:
+    engine.move(tuple(engine.state.chars[seat].equip.values()), "equip", "discard", src_seat=seat, reason="test")
+    return
+    yield  # pragma: no cover
+
+
+def _wielder(engine: Any, seat: int, ctx: Any) -> Generator:
+    return
+    yield  # pragma: no cover
+
+
+TAKERS = Pack("test-takers", "测试", "Test")
+TAKERS.hook(Hook("turn_start", "test_drop", _drop_weapon, lambda st, s: s == 0))
+TAKERS.hook(Hook("turn_start", "test_wielder", _wielder, lambda st, s: "weapon" in st.chars[s].equip))
+
+
+def test_a_hook_whose_holder_lost_it_in_the_same_window_does_not_act() -> None:
+    mode = variant(Identity, id="takers", packs=lambda self, options: (*Identity.packs(self, options), TAKERS))
+    t = Table(4, mode=mode, equip={0: ["crossbow"]})
+    assert t.request.kind == "order" and {c.option for c in t.request.choices} == {"test_drop", "test_wielder"}
+    t.option("test_drop")
+    fired = [e.source for e in t.of_type(ev.Triggered)]
+    assert fired == ["test_drop"] and not t.state.chars[0].equip

@@ -201,3 +201,19 @@ def test_qingcheng_turns_a_general_face_down() -> None:
     t.end()
     t.until("reveal", 1)
     assert "jianxiong" in p.latent and {c.option for c in t.request.choices} == {"main", "pass"}
+
+
+def test_skills_lost_in_the_middle_of_a_window_no_longer_act() -> None:
+    """三尖两刃刀 kills 蔡文姬, whose 断肠 takes 魏延's skills: his 狂骨, ready at
+    the same window, is not asked (nor revealed) any more."""
+    t = HgTable(5, generals={0: ("hg_weiyan", "blank_shu4m"), 2: ("hg_caiwenji", "blank_qun3f")}, shown="all",
+                hands={0: ["slash", "dodge"]}, equip={0: ["triblade"]}, hp={0: 2, 2: 1})
+    t.use("slash", 1)
+    assert t.request.kind == "order" and {c.option for c in t.request.choices} == {"triblade", "hg_kuanggu"}
+    t.option("triblade")
+    t.choose(next(c for c in t.request.choices if c.targets == (2,)))
+    while t.request.kind == "save":
+        t.pass_()
+    assert t.request.prompt == "hg_duanchang:0"
+    t.option("main")
+    assert t.request.kind == "play" and t.hp(0) == 2 and not triggered(t, "hg_kuanggu")
