@@ -15,6 +15,7 @@ def general_rows(mode: str = "identity") -> list[dict]:
 
     rs = ruleset_of(mode)
     content = rs.content(rs.check(rs.players.start, {}))
+    halves = getattr(rs, "hp_in_halves", False)  # hegemony prints half yin-yang fish
     order = {k: i for i, k in enumerate(KINGDOM_ZH)}
     rows = []
     for g in sorted(content.generals.values(), key=lambda g: order.get(g.kingdom, len(order))):
@@ -42,7 +43,7 @@ def general_rows(mode: str = "identity") -> list[dict]:
                 "name_en": g.name_en,
                 "kingdom": g.kingdom,
                 "gender": g.gender,
-                "max_hp": g.max_hp,
+                "max_hp": g.max_hp / 2 if halves else g.max_hp,
                 "pack": g.pack,
                 "skills": skills,
                 **info,  # what the mode adds (duel: points, 奇兵, stand-in)
@@ -86,9 +87,9 @@ def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str)
 
     for r in rows:
         if lang == "zh":
-            head = f"{r['name_zh']} ({r['id']})  {KINGDOM_ZH[r['kingdom']]}  {GENDER_ZH.get(r['gender'], r['gender'])}  体力{r['max_hp']}"
+            head = f"{r['name_zh']} ({r['id']})  {KINGDOM_ZH[r['kingdom']]}  {GENDER_ZH.get(r['gender'], r['gender'])}  体力{r['max_hp']:g}"
         else:
-            head = f"{r['name_en']} ({r['id']})  {r['kingdom']}  {r['gender']}  hp {r['max_hp']}"
+            head = f"{r['name_en']} ({r['id']})  {r['kingdom']}  {r['gender']}  hp {r['max_hp']:g}"
         click.echo(head + _extra(r, lang))
         for s in r["skills"]:
             if lang == "zh":

@@ -11,7 +11,7 @@ DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $S
 @click.command(epilog="Example: sgz stats --by general --lang zh")
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--mode", default=None, help="Only games of this mode (e.g. identity).")
-@click.option("--by", "by", type=click.Choice(["role", "general", "seat", "players"]), default="role", show_default=True, help="Group win rates by this.")
+@click.option("--by", "by", type=click.Choice(["role", "general", "kingdom", "seat", "players"]), default="role", show_default=True, help="Group win rates by this.")
 @click.option("--forks/--no-forks", default=False, show_default=True, help="Count forks too (games continued from another game's position); by default only whole games count.")
 @format_option("table", "csv", "json", default="table", what="the statistics")
 @LANG_OPTION

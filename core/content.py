@@ -28,6 +28,10 @@ at one place in the rules:
   cards go to the general zone) and returns the rest
 - ``trick_distance_free`` (state, seat) -> bool: tricks have no distance limit (奇才)
 - ``distance`` (state, a, b) -> change; ``range`` (state, seat) -> change (马术)
+- ``keeps_alive`` (state, seat) -> bool: a character below 1 hp after its dying
+  window is not asked to be saved and does not die (不屈)
+- ``suit`` (state, seat, card) -> suit or "": what suit ``seat``'s card or
+  judgement counts as (红颜: spades are hearts); read through ``core.cards.base.suit_of``
 
 Target bans are kept by card name: (state, user, target) -> True when the
 target may not be chosen (空城, 谦逊).
@@ -54,6 +58,8 @@ POINTS = (
     "trick_distance_free",
     "distance",
     "range",
+    "keeps_alive",
+    "suit",
 )
 
 
@@ -204,6 +210,7 @@ class Content:
         self.range_mods: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["range"])
         self.trick_free: tuple[Callable[..., bool], ...] = tuple(f for _, f in mods["trick_distance_free"])
         self.slash_extra: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["slash_extra_targets"])
+        self.suit_mods: tuple[Callable[..., str], ...] = tuple(f for _, f in mods["suit"])
         self.ban_fns: dict[str, tuple[Callable[..., bool], ...]] = {n: tuple(f for _, f in es) for n, es in self.bans.items()}
         self._check()
 

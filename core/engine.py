@@ -50,7 +50,7 @@ class DamageCtx:
     use: "UseCtx | None" = None  # the card use dealing it directly (None: chained, judged, skill)
     base: int = 0  # the amount before any window changed it
     was_chained: bool = False  # the character was chained when it took this nature damage
-    extra: dict[str, Any] | None = None  # what a mode's rules mark on one damage (duel: transferred)
+    extra: dict[str, Any] = field(default_factory=dict)  # what a rule marks on one damage for a later window (duel: transferred)
 
 
 @dataclass(slots=True)
@@ -309,6 +309,7 @@ class Engine:
         self._hand_divert = mods["hand_divert"]
         self._slash_limit = mods["slash_limit"]
         self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
+        self._keeps_alive = mods["keeps_alive"]
 
     @property
     def forms(self) -> tuple[Form, ...]:
@@ -371,12 +372,12 @@ class Engine:
             return None
         act = self.content.actions.get(option)
         if act is not None:
-            self.reveal_if_latent(seat, act.skill)
+            yield from self.reveal_if_latent(seat, act.skill)
             yield from act.run(self, seat)
             return None
         form = self.content.forms[option]
         if form.skill:
-            self.reveal_if_latent(seat, form.skill)
+            yield from self.reveal_if_latent(seat, form.skill)
         cards = yield from form.pick(self, seat)
         if cards is None:
             return None  # called off (nobody gave 激将 a 杀)
@@ -483,6 +484,8 @@ class Engine:
         ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
+            if self.hooks_at("card_responding"):
+                yield from self.window("card_responding", ctx)
             return ctx.answered[1]
         options = self.card_options(seat, names, use=False)
         if not options:
@@ -493,7 +496,7 @@ class Engine:
         if choice.option:
             form = self.content.forms[choice.option]
             if form.skill:
-                self.reveal_if_latent(seat, form.skill)
+                yield from self.reveal_if_latent(seat, form.skill)
             cards = yield from form.pick(self, seat)
             if cards is None:
                 return None
@@ -507,6 +510,9 @@ class Engine:
         self.emit(ev.CardPlayed(seat=seat, name=name, cards=cards))
         if not keep:
             self.move(cards, "processing", "discard", reason="play")
+        if self.hooks_at("card_responding"):  # 打出牌时 (雷击); a game without such hooks opens no window
+            ctx.answered = (name, cards)
+            yield from self.window("card_responding", ctx)
         return cards
 
     # -- damage, dying, death ----------------------------------------------
@@ -571,6 +577,8 @@ class Engine:
         player = st.chars[seat]
         self.emit(ev.Dying(seat=seat, src=src))
         yield from self.window("dying", seat)
+        if player.hp <= 0 and self._kept_alive(seat):
+            return  # a rule keeps it alive below 1 hp (不屈)
         for saver in self.rs.savers(st, seat):
             while player.hp <= 0 and st.chars[saver].alive:
                 names = SAVE_NAMES_SELF if saver == seat else SAVE_NAMES
@@ -599,6 +607,7 @@ class Engine:
         st = self.state
         role = st.seats[st.chars[seat].owner].role
         self.emit(ev.Died(seat=seat, role=role, killer=killer, cause=cause))
+        yield from self.rs.on_death(self, seat, killer)
         yield from self.window("death", seat)
         zones = ("hand", "equip", "judge") if not self.acting(seat) else ("equip", "judge")
         self.discard_all(seat, reason="death", zones=zones)
@@ -611,10 +620,17 @@ class Engine:
         if p.max_hp <= 0 and p.alive:
             yield from self.kill(seat, -1, cause)
 
-    def reveal_if_latent(self, seat: int, skill: str) -> None:
-        """Using a skill of a concealed general reveals the general first."""
+    def reveal_if_latent(self, seat: int, skill: str) -> Flow:
+        """Using a skill of a concealed general reveals the general first (a flow:
+        what the reveal sets off is resolved before the skill, 珠联璧合)."""
         if skill not in self.state.chars[seat].skills and skill in self.state.chars[seat].latent:
-            self.rs.reveal_for_skill(self, seat, skill)
+            yield from self.rs.reveal_for_skill(self, seat, skill)
+
+    def _kept_alive(self, seat: int) -> bool:
+        for keep in self._keeps_alive:
+            if keep(self.state, seat):
+                return True
+        return False
 
     def discard_all(self, seat: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge")) -> None:
         p = self.state.chars[seat]
@@ -787,13 +803,14 @@ class Engine:
                     if go.is_pass:
                         continue
                 if latent:
-                    self.rs.reveal_for_skill(self, seat, hook.skill)
+                    yield from self.rs.reveal_for_skill(self, seat, hook.skill)
                 if not hook.silent:
                     self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on, w=name))
                 yield from hook.run(self, seat, ctx)
                 if not st.chars[seat].alive:
                     break
-                ready = [h for h in ready if h.can(self, seat, ctx)]
+                # A hook run may take the others away (断肠: skills lost; equipment gone).
+                ready = [h for h in ready if h.holds(st, seat) and h.can(self, seat, ctx)]
 
 
 PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {

@@ -29,8 +29,8 @@ class Request(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     seat: int
     # play | respond | save | discard | trigger | order | option | nullify |
     # pick_card | grace | use_slash | show | fire_attack | convert | general |
-    # skill | give | suit; a mode's own: 天地人's gouyu | recipient
-    # (docs/ARCHITECTURE.md, "Requests")
+    # skill | give | suit | pindian; a mode's own: 天地人's gouyu | recipient;
+    # hegemony's generals | reveal | reward | luanwu (docs/ARCHITECTURE.md, "Requests")
     kind: str
     prompt: str = ""  # the situation, e.g. "slash:2" (a 杀 from seat 2)
     choices: tuple[Choice, ...] = ()

@@ -12,10 +12,11 @@ from __future__ import annotations
 BY = {
     "role": ("s.role",),
     "general": ("s.general",),
+    "kingdom": ("s.kingdom",),
     "seat": ("s.seat",),
     "players": ("g.players", "s.role"),
 }
-KEY_NAMES = {"role": ("role",), "general": ("general",), "seat": ("seat",), "players": ("players", "role")}
+KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role")}
 Z = 1.959963984540054  # the 97.5% normal quantile
 
 

@@ -252,6 +252,8 @@ class Asked:
                 parts.append(_pass_word(req.kind, self.lang))
             elif req.kind == "general" or (content is not None and opt in content.generals):
                 parts.append(general_line(opt, self.lang, self.state))
+            elif req.kind == "generals" and content is not None and all(g in content.generals for g in opt.split("+")):
+                parts.append(generals_line(opt.split("+"), self.lang, self.state))
             elif opt == "end" and req.kind == "play":
                 parts.append(word(OPTIONS, "end", self.lang))
             elif content is not None and opt in content.forms:
@@ -331,6 +333,17 @@ def general_line(gid: str, lang: str, state: State | None = None) -> str:
     if g is None:
         return name
     skills = ("、" if lang == "zh" else ", ").join(display_name(s, lang, rs) for s in (*g.skills, *g.lord_skills))
+    # A mode whose generals print half yin-yang fish (hegemony): 3 halves is 1.5.
+    hp = f"{g.max_hp / 2:g}" if getattr(rs, "hp_in_halves", False) else str(g.max_hp)
     if lang == "zh":
-        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{g.max_hp}）：{skills}"
-    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {g.max_hp} hp): {skills}"
+        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{hp}）：{skills}"
+    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {hp} hp): {skills}"
+
+
+def generals_line(gids: list[str], lang: str, state: State | None = None) -> str:
+    """Two generals chosen together (hegemony's main + deputy) and the whole fish they make."""
+    from core.generals import GENERALS
+
+    whole = sum(GENERALS[g].max_hp for g in gids) // 2
+    lines = " + ".join(general_line(g, lang, state) for g in gids)
+    return f"{lines} = 体力{whole}" if lang == "zh" else f"{lines} = {whole} hp"

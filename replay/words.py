@@ -63,6 +63,7 @@ REASONS: Words = {
     "death": ("阵亡", "death"),
     "reward": ("击杀奖励", "a reward for the kill"),
     "penalty": ("主公误杀忠臣的惩罚", "penalty: the lord killed a loyalist"),
+    "kin_penalty": ("杀死同势力角色的惩罚", "penalty: killed one of its own kingdom"),
     "nullified": ("被无懈可击抵消", "nullified"),
     "judge": ("判定", "judgement"),
     "use": ("使用", "used"),

@@ -62,6 +62,29 @@ class Table:
         for seat, g in (concealed or {}).items():  # a second general, face down to the others
             p = fold(events).chars[seat]
             events.append(ev.GeneralChosen(seat=seat, general=g, max_hp=p.max_hp, hp=p.hp, slot=1, vis=(seat,)))
+        self.deck = set(deck_numbers(ruleset_of(mode).deck(opts)))
+        events += self.place(pile, hands, equip, judge, reshuffled=reshuffled)
+        for seat in chained:
+            events.append(ev.ChainToggled(seat=seat, on=True))
+        events += extra  # the mode's own position (points, deaths) before the first turn
+        if first != 0:
+            before = (first - 1) % players
+            events.append(ev.TurnStarted(seat=before, turn=0, round=0))
+            events.append(ev.TurnEnded(seat=before))
+        state = fold(events)
+        self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+
+    def place(
+        self,
+        pile: Iterable[str],
+        hands: Mapping[int, Iterable[str]] | None,
+        equip: Mapping[int, Iterable[str]] | None,
+        judge: Mapping[int, Iterable[str]] | None,
+        *,
+        reshuffled: bool = False,
+    ) -> list[ev.Event]:
+        """The shuffle that stacks the pile (``pile`` on top, top first) and the
+        deals of the hands, equipment and judge zones of a position."""
         top_cards = [self.card(n) for n in pile]
         hand_cards = {s: [self.card(n) for n in names] for s, names in (hands or {}).items()}
         equip_cards = {s: [self.card(n) for n in names] for s, names in (equip or {}).items()}
@@ -76,12 +99,11 @@ class Table:
                 judge_cards[seat].append(c)
                 if counts_as:
                     judge_as[c] = counts_as
-        in_deck = set(deck_numbers(ruleset_of(mode).deck(opts)))
-        rest = [c.number for c in CARDS if c.number not in self.used and c.number in in_deck]
+        rest = [c.number for c in CARDS if c.number not in self.used and c.number in self.deck]
         # The pile is stored top last: the listed top cards end the list.
         placed = [c for cs in (*hand_cards.values(), *equip_cards.values(), *judge_cards.values()) for c in cs]
         order = tuple(rest + top_cards[::-1] + placed)
-        events.append(ev.PileShuffled(order=order))
+        events: list[ev.Event] = [ev.PileShuffled(order=order)]
         if reshuffled:  # the draw pile has been reshuffled once since
             events.append(ev.PileShuffled(order=order, reshuffle=True))
         for seat, cards in hand_cards.items():
@@ -94,22 +116,14 @@ class Table:
             for c in cards:  # the first listed was placed first
                 reason = f"as:{judge_as[c]}" if c in judge_as else "deal"
                 events.append(ev.CardsMoved(cards=(c,), src="pile", dst="judge", dst_seat=seat, reason=reason))
-        for seat in chained:
-            events.append(ev.ChainToggled(seat=seat, on=True))
-        events += extra  # the mode's own position (points, deaths) before the first turn
-        if first != 0:
-            before = (first - 1) % players
-            events.append(ev.TurnStarted(seat=before, turn=0, round=0))
-            events.append(ev.TurnEnded(seat=before))
-        state = fold(events)
-        self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+        return events
 
     def card(self, name: str) -> int:
-        """The first unused card of ``name`` (a glossary id), or ``#N`` for card N."""
+        """The first unused card of ``name`` (a glossary id) in the game's deck, or ``#N`` for card N."""
         if name.startswith("#"):
             number = int(name[1:])
         else:
-            number = next((c.number for c in CARDS if c.name == name and c.number not in self.used), -1)
+            number = next((c.number for c in CARDS if c.name == name and c.number in self.deck and c.number not in self.used), -1)
             if number < 0:
                 raise ValueError(f"no unused {name!r} card left in the deck")
         if number in self.used:

@@ -105,8 +105,8 @@ def _guicai(view: SeatView, request: Request, rng: Draws) -> Choice:
     _, seat, reason, card = request.prompt.split(":", 3)
     judged, current = int(seat), int(card)
     good = GOOD_RESULT.get(reason.split(":")[0])
-    if good is None:
-        return _pass(request)
+    if good is None or (judged == view.seat and reason == "luoshen"):
+        return _pass(request)  # a card put into one's own 洛神 comes straight back: no end to it
     if is_ally(view, judged):
         want = True
     elif is_enemy(view, judged):

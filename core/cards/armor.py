@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from .. import events as ev
 from ..deck import RED_SUITS, SLASH_NAMES
 from ..windows import Hook
-from .base import NAMES, STANDARD_CARDS, SUIT, attach, color_of, register
+from .base import NAMES, STANDARD_CARDS, attach, color_of, register, suit_of
 from .equipment import EquipRule, armor_counts, wields
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ def _wears(name: str):
 
 def _eight_diagram(engine: "Engine", seat: int, ctx: "ResponseCtx") -> "Flow":
     final = yield from engine.judge(seat, "eight_diagram")
-    if SUIT[final] in RED_SUITS:
+    if suit_of(engine.state, seat, final) in RED_SUITS:
         engine.emit(ev.CardPlayed(seat=seat, name="dodge"))
         ctx.answered = ("dodge", ())
 

@@ -61,6 +61,16 @@ add_form = STANDARD_CARDS.form
 # -- shared helpers ----------------------------------------------------------------
 
 
+def suit_of(state: "State", seat: int, card: int) -> str:
+    """The suit ``seat``'s card (or judgement card) counts as: the printed one
+    unless a ``suit`` modifier says otherwise (红颜: spades are hearts)."""
+    for mod in state.content.suit_mods:
+        suit = mod(state, seat, card)
+        if suit:
+            return suit
+    return SUIT[card]
+
+
 def color_of(cards: Iterable[int]) -> str:
     """The colour of what these cards make: red, black, or none (mixed, no card, or a card without suit)."""
     colors = {"red" if SUIT[c] in RED_SUITS else "black" if SUIT[c] else "none" for c in cards}
@@ -125,3 +135,25 @@ def pick_card_of(
     if card in p.judge:
         return card, "judge"
     return card, next((z for z in own if card in p.zones.get(z, ())), "equip")
+
+
+def take_card_of(engine: "Engine", taker: int, target: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge"), own: tuple[str, ...] = ()) -> "Generator[Request, Choice, int | None]":
+    """``taker`` picks one of ``target``'s cards and takes it into its hand (顺手牵羊,
+    反馈): the card, or None.  A hand card is seen by the two of them only."""
+    got = yield from pick_card_of(engine, taker, target, reason, zones, own)
+    if got is None:
+        return None
+    card, zone = got
+    vis = (taker, target) if zone == "hand" else None
+    engine.move((card,), zone, "hand", src_seat=target, dst_seat=taker, reason=reason, vis=vis)
+    return card
+
+
+def discard_card_of(engine: "Engine", chooser: int, target: int, reason: str, zones: tuple[str, ...] = ("hand", "equip", "judge"), own: tuple[str, ...] = ()) -> "Generator[Request, Choice, int | None]":
+    """``chooser`` picks one of ``target``'s cards and discards it (过河拆桥): the card, or None."""
+    got = yield from pick_card_of(engine, chooser, target, reason, zones, own)
+    if got is None:
+        return None
+    card, zone = got
+    engine.move((card,), zone, "discard", src_seat=target, reason=reason)
+    return card

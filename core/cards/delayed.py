@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..deck import CARDS
 from ..distance import distance
-from .base import NAMES, SUIT, CardRule, holds_in_judge, judge_name, register
+from .base import NAMES, CardRule, holds_in_judge, judge_name, register, suit_of
 from .nullification import nullified
 
 if TYPE_CHECKING:
@@ -35,7 +35,7 @@ class Delayed(CardRule):
         target = use.targets[0] if use.targets else use.seat
         if len(use.cards) != 1 or use.cards[0] not in st.processing:
             return  # a virtual delayed trick has no card to place
-        if not st.chars[target].alive or holds_in_judge(st, target, use.name):
+        if target in use.cancelled or not st.chars[target].alive or holds_in_judge(st, target, use.name):
             return  # the card is discarded with the other leftovers
         card = use.cards[0]
         engine.move((card,), "processing", "judge", dst_seat=target, reason=_placing(card, use.name, "use"))
@@ -76,7 +76,7 @@ class PhaseSkip(Delayed):
     skips = ""
 
     def judged(self, engine: "Engine", seat: int, card: int, name: str, final: int) -> "Flow":
-        if SUIT[final] != self.safe_suit and engine.turn_ctx.seat == seat:
+        if suit_of(engine.state, seat, final) != self.safe_suit and engine.turn_ctx.seat == seat:
             engine.turn_ctx.skip.add(self.skips)
         return
         yield  # pragma: no cover
@@ -111,7 +111,7 @@ class Lightning(Delayed):
         return target == seat
 
     def judged(self, engine: "Engine", seat: int, card: int, name: str, final: int) -> "Flow":
-        if SUIT[final] == "spade" and 2 <= CARDS[final].rank <= 9:
+        if suit_of(engine.state, seat, final) == "spade" and 2 <= CARDS[final].rank <= 9:
             yield from engine.damage(-1, seat, 3, "thunder", card=name, cards=(card,))
             return
         self.pass_on(engine, seat, card, name, "processing")

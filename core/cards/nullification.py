@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from ..engine import Engine, UseCtx
     from .base import Flow
 
+# Card names that answer a trick the way 无懈可击 does (a pack printing a variant,
+# such as hegemony's 无懈可击·国, adds its name and gives it a Nullification rule).
+COUNTERS: set[str] = {"nullification"}
 
 
 def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int = 0) -> Generator[Request, Choice, bool]:
@@ -27,7 +30,7 @@ def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int =
     st = engine.state
     prompt = f"{trick}:{user}:{target}:{depth}"
     for seat in st.seats_from(st.current if st.current >= 0 else 0):
-        options = [Choice(cards=(c,)) for c in st.chars[seat].hand if NAMES[c] == "nullification"]
+        options = [Choice(cards=(c,)) for c in st.chars[seat].hand if NAMES[c] in COUNTERS]
         for form in engine.forms:
             if form.use and form.name == "nullification" and form.available(st, seat):
                 options.append(Choice(option=form.option))

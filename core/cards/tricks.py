@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from .. import events as ev
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
-from .base import SUIT, CardRule, has_cards, pick_card_of, register
+from .base import SUIT, CardRule, discard_card_of, has_cards, register, take_card_of
 from .basic import SLASH_TUPLE
 from .nullification import nullified
 
@@ -71,10 +71,7 @@ class Dismantlement(Trick):
         return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
-        got = yield from pick_card_of(engine, use.seat, target, self.name)
-        if got is not None:
-            card, zone = got
-            engine.move((card,), zone, "discard", src_seat=target, reason=self.name)
+        yield from discard_card_of(engine, use.seat, target, self.name)
 
 
 class Snatch(Trick):
@@ -91,11 +88,7 @@ class Snatch(Trick):
         return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t) and (free or distance(st, seat, t) <= 1)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
-        got = yield from pick_card_of(engine, use.seat, target, self.name)
-        if got is not None:
-            card, zone = got
-            vis = (use.seat, target) if zone == "hand" else None
-            engine.move((card,), zone, "hand", src_seat=target, dst_seat=use.seat, reason=self.name, vis=vis)
+        yield from take_card_of(engine, use.seat, target, self.name)
 
 
 # -- 决斗 南蛮入侵 万箭齐发 -------------------------------------------------------------

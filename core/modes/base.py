@@ -16,11 +16,13 @@ package that the engine never names:
   (zones a character has beyond hand, equipment and judge), ``refresh``
   (a character's kingdom, gender and skills from its face-up slots: what it
   *has*; and ``latent``, what it may use by revealing a slot, with
-  ``reveal_for_skill`` doing the reveal before the skill);
+  ``reveal_for_skill`` doing the reveal before the skill: a flow, so what a
+  reveal sets off is resolved before the skill goes on);
 - **sides**: ``side`` (a seat's team as a name) and ``known_side`` (what one
   seat knows of another's);
 - **dying and death**: ``savers`` (who is asked to save, in order),
-  ``hand_limit``, ``after_death`` (rewards and penalties);
+  ``hand_limit``, ``on_death`` (right after the death, before the death
+  window: a reveal), ``after_death`` (rewards and penalties);
 - **the outcome**: ``outcome`` is checked after every event of a type in
   ``outcome_events`` (not only deaths); ``finish`` is the end-of-game flow
   (reveals, scoring) that ends with the ``GameEnded`` event;
@@ -185,14 +187,16 @@ class Ruleset:
         """Skills a character may use by revealing a concealed slot (none by default)."""
         return frozenset()
 
-    def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> None:
-        """Reveal the concealed slot whose general has ``skill`` before it is used."""
+    def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> Flow:
+        """Reveal the concealed slot whose general has ``skill`` before it is used
+        (a flow: a mode may resolve what the reveal sets off first)."""
         p = engine.state.chars[c]
         for i, s in enumerate(p.slots):
             if s.vis is not None and skill in engine.content.general(s.general).skills:
                 engine.emit(ev.GeneralRevealed(seat=c, slot=i, general=s.general))
                 return
         raise ModeError(f"character {c} has no concealed general with skill {skill!r}")
+        yield  # pragma: no cover
 
     def redeal_generals(self, state: "State", seat: int, draws: Any) -> tuple[tuple[int, int, str], ...]:
         """Concealed slots ``seat`` cannot see, dealt again (analysis rollouts):
@@ -251,6 +255,12 @@ class Ruleset:
 
     def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
         raise NotImplementedError
+
+    def on_death(self, engine: "Engine", c: int, killer: int) -> Flow:
+        """Right after ``c``'s Died event, before the death window and the discards
+        (hegemony: the dead reveals its generals)."""
+        return
+        yield  # pragma: no cover
 
     def after_death(self, engine: "Engine", c: int, killer: int) -> Flow:
         return

@@ -196,7 +196,7 @@ def ask_trigger(engine: "Engine", seat: int, sid: str, window: str, targets: tup
     go = yield from engine.ask(Request(seat, "trigger", prompt=f"{window}:{sid}", choices=(Choice(option=sid, targets=targets), PASS_CHOICE)))
     if go.is_pass:
         return False
-    engine.reveal_if_latent(seat, sid)
+    yield from engine.reveal_if_latent(seat, sid)
     return True
 
 

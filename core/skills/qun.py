@@ -99,15 +99,24 @@ def _lijian_pairs(state: "State", seat: int) -> list[tuple[int, int]]:
     return [(a, b) for a in males for b in males if a != b and not banned(state, b, a, "duel")]
 
 
-def _lijian(engine: "Engine", seat: int) -> "Flow":
-    st = engine.state
-    cost = yield from engine.ask(Request(seat, "discard", prompt="lijian", cards=own_cards(st, seat), min=1, max=1))
-    pair = yield from engine.ask(Request(seat, "skill", prompt="lijian", choices=tuple(Choice(targets=p) for p in _lijian_pairs(st, seat))))
-    first, second = pair.targets
-    announce(engine, seat, "lijian", (first, second))
-    discard_own(engine, seat, cost.cards, "lijian")
-    if st.chars[first].alive and st.chars[second].alive:
-        yield from engine.use_card(second, "duel", (), (first,), extra={"unnullifiable": True})
+def lijian(sid: str, unnullifiable: bool):
+    """离间: pay a card; the second of two other male characters duels the first
+    (identity: that 决斗 cannot be nullified)."""
+
+    def run(engine: "Engine", seat: int) -> "Flow":
+        st = engine.state
+        cost = yield from engine.ask(Request(seat, "discard", prompt=sid, cards=own_cards(st, seat), min=1, max=1))
+        pair = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(Choice(targets=p) for p in _lijian_pairs(st, seat))))
+        first, second = pair.targets
+        announce(engine, seat, sid, (first, second))
+        discard_own(engine, seat, cost.cards, sid)
+        if st.chars[first].alive and st.chars[second].alive:
+            yield from engine.use_card(second, "duel", (), (first,), extra={"unnullifiable": True} if unnullifiable else None)
+
+    return run
+
+
+_lijian = lijian("lijian", True)
 
 
 action("lijian", lambda e, seat: bool(own_cards(e.state, seat)) and bool(_lijian_pairs(e.state, seat)), _lijian, per_turn=1)

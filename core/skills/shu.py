@@ -32,21 +32,28 @@ def _rende_ok(engine: "Engine", seat: int) -> bool:
     return bool(st.chars[seat].hand) and bool(others_from(st, seat))
 
 
-def _rende(engine: "Engine", seat: int) -> "Flow":
-    st = engine.state
-    hand = tuple(st.chars[seat].hand)
-    cards = yield from engine.ask(Request(seat, "give", prompt="rende", cards=hand, min=1, max=len(hand)))
-    to = yield from engine.ask(Request(seat, "skill", prompt="rende", choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
-    target = to.targets[0]
-    announce(engine, seat, "rende", (target,))
-    engine.move(cards.cards, "hand", "hand", src_seat=seat, dst_seat=target, reason="rende", vis=(seat, target))
-    before = turn_state(st, seat, "rende", "given")
-    given = before + len(cards.cards)
-    set_state(engine, seat, "rende", "given", given, turn=True)
-    if before < 2 <= given:
-        yield from engine.recover(seat, 1, src=seat)
+def rende(sid: str, heal_at: int):
+    """仁德: give hand cards to another character; the first time the cards given
+    this phase reach ``heal_at``, recover 1 (identity: 2; hegemony: 3)."""
+
+    def run(engine: "Engine", seat: int) -> "Flow":
+        st = engine.state
+        hand = tuple(st.chars[seat].hand)
+        cards = yield from engine.ask(Request(seat, "give", prompt=sid, cards=hand, min=1, max=len(hand)))
+        to = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
+        target = to.targets[0]
+        announce(engine, seat, sid, (target,))
+        engine.move(cards.cards, "hand", "hand", src_seat=seat, dst_seat=target, reason=sid, vis=(seat, target))
+        before = turn_state(st, seat, sid, "given")
+        given = before + len(cards.cards)
+        set_state(engine, seat, sid, "given", given, turn=True)
+        if before < heal_at <= given:
+            yield from engine.recover(seat, 1, src=seat)
+
+    return run
 
 
+_rende = rende("rende", 2)
 action("rende", _rende_ok, _rende)
 
 define(

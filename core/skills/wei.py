@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
-from ..cards.base import NAMES, SUIT, pick_card_of
+from ..cards.base import NAMES, SUIT, take_card_of
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
 from .base import announce, ask_trigger
@@ -98,11 +98,7 @@ def _fankui_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
 
 
 def _fankui(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    got = yield from pick_card_of(engine, seat, ctx.src, "fankui", zones=("hand", "equip"))
-    if got is not None:
-        card, zone = got
-        vis = (seat, ctx.src) if zone == "hand" else None
-        engine.move((card,), zone, "hand", src_seat=ctx.src, dst_seat=seat, reason="fankui", vis=vis)
+    yield from take_card_of(engine, seat, ctx.src, "fankui", zones=("hand", "equip"))
 
 
 trigger("fankui", "damaged", _fankui, can=_fankui_can, owners=_damaged_one, target=lambda e, seat, ctx: ctx.src)

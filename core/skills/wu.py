@@ -1,6 +1,7 @@
 """吴 (wu): 孙权 甘宁 吕蒙 黄盖 周瑜 大乔 陆逊 孙尚香 — their skills."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..cards.base import SUIT
@@ -26,12 +27,21 @@ define(
 )
 
 
-def _zhiheng(engine: "Engine", seat: int) -> "Flow":
-    cards = own_cards(engine.state, seat)
-    pick = yield from engine.ask(Request(seat, "discard", prompt="zhiheng", cards=cards, min=1, max=len(cards)))
-    announce(engine, seat, "zhiheng")
-    discard_own(engine, seat, pick.cards, "zhiheng")
-    yield from engine.draw(seat, len(pick.cards), reason="zhiheng")
+def balance(sid: str, cap: "Callable[[State, int], int] | None" = None):
+    """制衡: discard at least one card (at most ``cap``), then draw as many."""
+
+    def run(engine: "Engine", seat: int) -> "Flow":
+        cards = own_cards(engine.state, seat)
+        most = len(cards) if cap is None else min(len(cards), cap(engine.state, seat))
+        pick = yield from engine.ask(Request(seat, "discard", prompt=sid, cards=cards, min=1, max=most))
+        announce(engine, seat, sid)
+        discard_own(engine, seat, pick.cards, sid)
+        yield from engine.draw(seat, len(pick.cards), reason=sid)
+
+    return run
+
+
+_zhiheng = balance("zhiheng")
 
 
 action("zhiheng", lambda e, seat: bool(own_cards(e.state, seat)), _zhiheng, per_turn=1)

@@ -54,6 +54,17 @@ def test_bench_self_play_duel(benchmark) -> None:
     if mean:
         benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
         benchmark.extra_info["games_per_s"] = round(len(SEEDS) / mean, 1)
+
+
+@pytest.mark.parametrize("players", [5, 8])
+def test_bench_self_play_hegemony(benchmark, players: int) -> None:
+    """Hegemony bot games (the anchor: the identity self-play benchmark of the same run)."""
+    seeds = range(1000, 1010)
+    decisions, events = benchmark.pedantic(self_play, args=(seeds, players, "basic", "hegemony"), rounds=3, iterations=1)
+    mean = benchmark.stats.stats.mean if benchmark.stats else None
+    if mean:
+        benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
+        benchmark.extra_info["games_per_s"] = round(len(seeds) / mean, 1)
     assert decisions > 0
 
 

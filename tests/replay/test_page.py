@@ -124,7 +124,10 @@ def test_a_seats_page_holds_nothing_that_seat_did_not_see(mode: str, seed: int) 
         blob = msgspec.json.encode(data).decode()
         for g in never:
             for lang in ("en", "zh"):
-                assert display_name(g, lang) not in blob, f"seat {seat}'s page names {g}, which it never saw"
+                name = display_name(g, lang)
+                if any(name in display_name(s, lang) for s in oracle.names[seat]):
+                    continue  # part of a seen general's name (Zhuge Liang in Wolong Zhuge Liang)
+                assert name not in blob, f"seat {seat}'s page names {g}, which it never saw"
         for role, pattern in ROLE_WORDS.items():
             if mode == "identity" and role not in oracle.roles[seat]:
                 lines = " ".join(" ".join(p) for p in data["lines"][1:])

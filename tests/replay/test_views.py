@@ -125,6 +125,13 @@ class Oracle:
             elif t is ev.GeneralsOffered:
                 if e.vis is None or s in e.vis:
                     self.names[s].update(e.generals)
+            elif isinstance(getattr(e, "general", None), str) and isinstance(getattr(e, "slot", None), int):
+                # A mode's event naming a general slot (a look at it, a reveal at the
+                # end, turning it face down again): those in its vis learn it.
+                vis = getattr(e, "vis", None)
+                if vis is None or s in vis:
+                    self.slots[s].add((e.seat, e.slot))
+                    self.names[s].add(e.general)
             elif t is ev.RolesDealt:
                 self.roles[s].add(e.roles[s])
                 self.role_of[s][s] = e.roles[s]
@@ -226,13 +233,17 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
             for by_lang in narrators:
                 n = by_lang[s]
                 line = n.line(e) or ""
+                # A seen general's name may hold a hidden one's (卧龙诸葛亮, 诸葛亮): take the seen ones out first.
+                bare = line
+                for name in sorted((display_name(g, n.lang) for g in oracle.names[s]), key=len, reverse=True):
+                    bare = bare.replace(name, "")
                 leaked = names[n.lang].leaked(line, known)
                 assert not leaked, f"event {i}: seat {s} is told hidden cards {leaked}: {line}"
                 for role, pattern in ROLE_WORDS.items():
                     if pattern.search(line):
                         assert role in oracle.roles[s], f"event {i}: seat {s} is told a hidden role: {line}"
                 for g in hidden_names:
-                    assert display_name(g, n.lang) not in line, f"event {i}: seat {s} is told the hidden general {g}: {line}"
+                    assert display_name(g, n.lang) not in bare, f"event {i}: seat {s} is told the hidden general {g}: {line}"
                 if type(e) is ev.RolesDealt:
                     role = e.roles[s]
                     assert line in ((f"Your role is {role}", f"你的身份是{role_name(n, role)}") if role else ("You have no role yet", "你还没有身份"))

@@ -114,8 +114,10 @@ class Duel(Ruleset):
                 out.update(s for s in state.content.general(sl.general).skills if s in AMBUSH)
         return frozenset(out)
 
-    def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> None:
+    def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> Generator:
         reveal(engine, c)
+        return
+        yield  # pragma: no cover
 
     def hp_hidden(self, state: "State", viewer: int | None, c: int) -> bool:
         """A general's hp is printed on it: face down to ``viewer``, only its damage tokens show."""

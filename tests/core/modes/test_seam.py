@@ -23,6 +23,7 @@ from core.modes.identity import Identity
 from core.requests import Choice, Request
 from core.state import snapshot
 from core.view import SeatView, view
+from core.windows import Hook
 from replay.narrate import Narrator
 from tests.scenario import Table
 
@@ -424,3 +425,138 @@ def test_a_mode_names_its_own_roles() -> None:
     e = ev.RolesDealt(roles=("first", "second"))
     assert Narrator("zh", 0, mode="duel").line(e) == "你的身份是先手"
     assert Narrator("en", 1, mode="duel").line(e) == "Your role is second"
+
+
+# -- what a reveal sets off, death, dying, suits, responses --------------------------------------
+
+
+def _reveal_with_bonus(self: Any, engine: Any, c: int, skill: str) -> Generator:
+    """Reveal, then a decision of the mode's own before the skill goes on (珠联璧合)."""
+    yield from Demo.reveal_for_skill(self, engine, c, skill)
+    go = yield from engine.ask(Request(c, "bonus", prompt="bonus", choices=(Choice(option="draw"), Choice(option="pass"))))
+    if go.option == "draw":
+        yield from engine.draw(c, 1, reason="bonus")
+
+
+def test_what_a_reveal_sets_off_is_resolved_before_the_skill() -> None:
+    mode = variant(Demo, id="reveal-bonus", reveal_for_skill=_reveal_with_bonus)
+    t = Table(4, mode=mode, concealed={0: "guanyu"}, hands={0: ["peach"]}, roles=("lord", "rebel", "loyalist", "renegade"))
+    t.pass_()  # no reveal at the start of the turn
+    since = len(t.events)
+    t.choose(next(c for c in t.request.choices if c.option == "wusheng" and c.targets == (1,)))
+    assert t.request.kind == "bonus"
+    t.option("draw")
+    assert t.request.kind == "convert"
+    t.pick(t.in_hand(0, "peach"))
+    kinds = [type(e).__name__ for e in t.events[since:]]
+    assert kinds.index("GeneralRevealed") < kinds.index("CardsMoved") < kinds.index("Triggered") < kinds.index("CardUsed")
+
+
+def _reveal_on_death(self: Any, engine: Any, c: int, killer: int) -> Generator:
+    p = engine.state.chars[c]
+    for i, sl in enumerate(p.slots):
+        if sl.vis is not None:
+            engine.emit(ev.GeneralRevealed(seat=c, slot=i, general=sl.general))
+    return
+    yield  # pragma: no cover
+
+
+def test_a_death_reveals_before_the_death_window_and_the_discards() -> None:
+    mode = variant(Demo, id="reveal-on-death", on_death=_reveal_on_death)
+    roles = ("lord", "rebel", "loyalist", "renegade")
+    t = Table(4, mode=mode, roles=roles, concealed={1: "guanyu"}, hands={0: ["slash"], 1: ["dodge"]}, hp={1: 1})
+    t.use("slash", 1)
+    t.pass_()  # no 闪; nobody of its side holds a 桃
+    assert not t.state.chars[1].alive
+    kinds = [type(e).__name__ for e in t.events]
+    died = kinds.index("Died")
+    assert kinds.index("GeneralRevealed", died) == died + 1
+    assert any(type(e) is ev.CardsMoved and e.reason == "death" for e in t.events[died + 2 :])
+
+
+KEEPER = Pack("test-keeper", "测试", "Test")
+KEEPER.mod("keeps_alive", lambda state, seat: seat == 1, owner="test_keeper")
+
+
+def test_a_rule_may_keep_a_character_alive_below_one_hp() -> None:
+    mode = variant(Identity, id="keeper", packs=lambda self, options: (*Identity.packs(self, options), KEEPER))
+    t = Table(4, mode=mode, hands={0: ["slash"], 2: ["peach"]}, hp={1: 1})
+    t.use("slash", 1)
+    assert t.request.kind == "play" and t.request.seat == 0  # nobody is asked to save seat 1
+    assert t.state.chars[1].alive and t.hp(1) == 0 and t.of_type(ev.Dying)
+
+
+HEARTS = Pack("test-hearts", "测试", "Test")
+HEARTS.mod("suit", lambda state, seat, card: "heart" if seat == 1 and CARDS[card].suit == "spade" else "", owner="test_hearts")
+
+
+def test_a_suit_modifier_changes_what_a_judgement_counts_as() -> None:
+    mode = variant(Identity, id="hearts", packs=lambda self, options: (*Identity.packs(self, options), HEARTS))
+    spade = next(c.number for c in CARDS if c.suit == "spade" and c.name == "slash")
+    for m, skipped in ((mode, False), ("identity", True)):
+        t = Table(4, mode=m, judge={1: ["indulgence"]}, pile=["dodge", "dodge", f"#{spade}"])  # seat 0 draws the first two
+        t.end()
+        t.until("play", 2 if skipped else 1)
+        assert any(type(e) is ev.PhaseSkipped and e.seat == 1 for e in t.events) == skipped
+
+
+def _count_responses(engine: Any, seat: int, ctx: Any) -> Generator:
+    engine.emit(ev.Triggered(seat=seat, source="test_echo", targets=(), w="card_responding"))
+    return
+    yield  # pragma: no cover
+
+
+ECHO = Pack("test-echo", "测试", "Test")
+ECHO.hook(Hook("card_responding", "test_echo", _count_responses, lambda st, s: True, can=lambda e, s, ctx: ctx.seat == s and ctx.answered[0] == "dodge", silent=True, owners=lambda ctx: (ctx.seat,)))
+
+
+def test_a_played_card_opens_the_responding_window() -> None:
+    mode = variant(Identity, id="echo", packs=lambda self, options: (*Identity.packs(self, options), ECHO))
+    t = Table(4, mode=mode, hands={0: ["slash"], 1: ["dodge"]}, equip={2: ["eight_diagram"]})
+    t.use("slash", 1)
+    t.use("dodge")
+    echoes = [e for e in t.events if type(e) is ev.Triggered and e.source == "test_echo"]
+    assert [e.seat for e in echoes] == [1]
+
+
+def _cancel_indulgence(engine: Any, seat: int, use: Any) -> Generator:
+    use.cancelled.add(seat)
+    return
+    yield  # pragma: no cover
+
+
+SHY = Pack("test-shy", "测试", "Test")
+SHY.hook(Hook("target_confirming", "test_shy", _cancel_indulgence, lambda st, s: s == 1, can=lambda e, s, use: use.name == "indulgence" and s in use.targets, owners=lambda use: use.targets))
+
+
+def test_a_delayed_trick_is_not_placed_on_a_cancelled_target() -> None:
+    mode = variant(Identity, id="shy", packs=lambda self, options: (*Identity.packs(self, options), SHY))
+    t = Table(4, mode=mode, hands={0: ["indulgence"]})
+    card = t.in_hand(0, "indulgence")
+    t.use("indulgence", 1)
+    assert not t.state.chars[1].judge and card in t.state.discard
+
+
+def _drop_weapon(engine: Any, seat: int, ctx: Any) -> Generator:
+    engine.move(tuple(engine.state.chars[seat].equip.values()), "equip", "discard", src_seat=seat, reason="test")
+    return
+    yield  # pragma: no cover
+
+
+def _wielder(engine: Any, seat: int, ctx: Any) -> Generator:
+    return
+    yield  # pragma: no cover
+
+
+TAKERS = Pack("test-takers", "测试", "Test")
+TAKERS.hook(Hook("turn_start", "test_drop", _drop_weapon, lambda st, s: s == 0))
+TAKERS.hook(Hook("turn_start", "test_wielder", _wielder, lambda st, s: "weapon" in st.chars[s].equip))
+
+
+def test_a_hook_whose_holder_lost_it_in_the_same_window_does_not_act() -> None:
+    mode = variant(Identity, id="takers", packs=lambda self, options: (*Identity.packs(self, options), TAKERS))
+    t = Table(4, mode=mode, equip={0: ["crossbow"]})
+    assert t.request.kind == "order" and {c.option for c in t.request.choices} == {"test_drop", "test_wielder"}
+    t.option("test_drop")
+    fired = [e.source for e in t.of_type(ev.Triggered)]
+    assert fired == ["test_drop"] and not t.state.chars[0].equip

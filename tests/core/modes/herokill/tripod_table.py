@@ -46,6 +46,7 @@ class TripodTable(Table):
         rs = ruleset_of("tripod")
         opts = rs.check(3, options or {})
         self.used: set[int] = set()
+        self.deck = set(deck_numbers(rs.deck(opts)))
         events: list[ev.Event] = [ev.GameStarted(mode="tripod", players=3, seed=seed, options=opts, deck=rs.deck(opts))]
         worn = dict(generals or {})
         for seat in range(3):
@@ -59,9 +60,8 @@ class TripodTable(Table):
                 placed[(zone, seat)] = [self.card(n) for n in names]
         for seat, gid in worn.items():
             placed[(GENERAL_SLOT, seat)] = [self.card(general_card(gid))]
-        in_deck = set(deck_numbers(rs.deck(opts)))
         # The unlisted general cards lie at the bottom: below the listed top, plain cards are drawn.
-        rest = sorted((c.number for c in CARDS if c.number in in_deck and c.number not in self.used), key=lambda c: (c < GENERAL_CARDS[0], c))
+        rest = sorted((c.number for c in CARDS if c.number in self.deck and c.number not in self.used), key=lambda c: (c < GENERAL_CARDS[0], c))
         below = [c for cards in placed.values() for c in cards]
         events.append(ev.PileShuffled(order=tuple(rest + top_cards[::-1] + below)))
         for (zone, seat), cards in placed.items():
