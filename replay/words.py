@@ -7,6 +7,7 @@ general names are not here: they are printed data (``replay.narrate.display_name
 """
 from __future__ import annotations
 
+from core.natures import NATURES as _NATURES
 from records.output import pad, width  # noqa: F401  (terminal columns, shared with the tables of sgz stats)
 
 Words = dict[str, tuple[str, str]]  # term -> (zh, en)
@@ -30,7 +31,7 @@ ZONES: Words = {
     "judge": ("判定区", "judge zone"),
     "removed": ("移出游戏", "out of the game"),
 }
-NATURES: Words = {"normal": ("", ""), "fire": ("火焰", "fire"), "thunder": ("雷电", "thunder"), "water": ("水", "water")}
+NATURES = _NATURES  # damage natures name themselves (core.natures: a pack may add one)
 KINGDOMS: Words = {
     "wei": ("魏", "Wei"),
     "shu": ("蜀", "Shu"),
