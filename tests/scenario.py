@@ -47,7 +47,8 @@ class Table:
     ) -> None:
         opts = ruleset_of(mode).check(players, options or {})
         self.used: set[int] = set()
-        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts)]
+        deck = ruleset_of(mode).deck(opts)  # a mode's own cards (the jade seal) are in play
+        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=deck)]
         roles = tuple(roles or roles_for(players))
         if all(roles):
             events.append(ev.RolesDealt(roles=roles))
@@ -76,7 +77,7 @@ class Table:
                 judge_cards[seat].append(c)
                 if counts_as:
                     judge_as[c] = counts_as
-        in_deck = set(deck_numbers(ruleset_of(mode).deck(opts)))
+        in_deck = set(deck_numbers(deck))
         rest = [c.number for c in CARDS if c.number not in self.used and c.number in in_deck]
         # The pile is stored top last: the listed top cards end the list.
         placed = [c for cs in (*hand_cards.values(), *equip_cards.values(), *judge_cards.values()) for c in cs]

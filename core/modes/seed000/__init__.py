@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from ..base import register
 from .identity_variant import IdentitySeed000
+from .jade_seal import JadeSeal
 
 register(IdentitySeed000())
+register(JadeSeal())
 
-__all__ = ["IdentitySeed000"]
+__all__ = ["IdentitySeed000", "JadeSeal"]
