@@ -210,10 +210,12 @@ def _to_killer_can(engine: "Engine", seat: int, dead: int) -> bool:
 def _to_killer(engine: "Engine", seat: int, dead: int) -> Flow:
     zone = "hand" if SEAL_CARD in engine.state.chars[dead].hand else "equip"
     engine.move((SEAL_CARD,), zone, "equip", src_seat=dead, dst_seat=seat, reason=SEAL)
+    # Announced once it lies face up (from a hand it was not seen before).
+    engine.emit(ev.Triggered(seat=seat, source=SEAL, targets=(dead,), w="death"))
     yield from seal_check(engine, seat, "death")
 
 
-JADE.hook(Hook("death", SEAL, _to_killer, lambda st, seat: True, can=_to_killer_can))
+JADE.hook(Hook("death", SEAL, _to_killer, lambda st, seat: True, can=_to_killer_can, silent=True))
 
 
 def claim_after_kill(engine: "Engine", killer: int) -> Flow:
@@ -224,8 +226,8 @@ def claim_after_kill(engine: "Engine", killer: int) -> Flow:
     zone, at = seal_zone(st)
     if at >= 0:
         return  # in someone's judge zone: on the table
-    engine.emit(ev.Triggered(seat=killer, source=SEAL, w="death"))
     engine.move((SEAL_CARD,), zone, "equip", dst_seat=killer, reason=SEAL)
+    engine.emit(ev.Triggered(seat=killer, source=SEAL, w="death"))  # once it lies face up
     yield from seal_check(engine, killer, "death")
 
 

@@ -76,7 +76,7 @@ def general_pool(content: "Content", options: dict[str, Any]) -> tuple[str, ...]
 class JadeSeal(Seed000Mechanics, Ruleset):
     id = "jade-seal"
     title_zh = "逐鹿天下"
-    title_en = "Jade Seal"
+    title_en = "Contest for the Realm"
     seed = "000"
     players = range(5, 11)
     Options = JadeSealOptions
