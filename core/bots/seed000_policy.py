@@ -239,30 +239,31 @@ def _covert(view: SeatView, request: Request, rng: Draws) -> Choice:
     return min(picks, key=lambda c: (view.hp(c.targets[0]), c.targets[0]))
 
 
+# skill -> (how much its play-phase use is worth now, how it answers its own questions).
+USES: dict[str, tuple[Callable[[SeatView, Choice], float] | None, Policy | None]] = {
+    "sgz_yichuan_lianluo": (_liaison, None),
+    "sgz_yuefa": (_yuefa_score, _yuefa),
+    "sgz_jiedang": (_party_score, _invite),
+    "tanhe": (_impeach_score, _impeach_target),
+    "sgz_pili": (_pili_score, _pili_aim),
+    "sgz_shuiyan": (lambda view, choice: 3.0 if _foes(view) else 0.0, _shuiyan),
+    "sgz_zhanshou": (_zhanshou_score, _zhanshou),
+    "sgz_lianzhan": (_lianzhan_score, _aim_enemy),
+    "sgz_shezhan": (_shezhan_score, _most_cards_foe),
+    "sgz_weigong": (None, _weigong),
+}
+
+
 def install() -> None:
     for sid in BUILDINGS:
-        OPTION_SCORES[sid] = _build_option(sid)
-        SKILL[sid] = _build
+        USES[sid] = (_build_option(sid), _build)
+    for sid, (score, policy) in USES.items():
+        if score is not None:
+            OPTION_SCORES[sid] = score
+        if policy is not None:
+            SKILL[sid] = policy
     TRIGGERS["sgz_wuku"] = _want_target_ok  # +1 only against a foe
-    OPTION_SCORES["sgz_yichuan_lianluo"] = _liaison
-    OPTION_SCORES["sgz_yuefa"] = _yuefa_score
-    SKILL["sgz_yuefa"] = _yuefa
     TRIGGERS["sgz_yuefa"] = _want_target_ok  # enforce on anyone but an ally
-    OPTION_SCORES["sgz_jiedang"] = _party_score
-    SKILL["sgz_jiedang"] = _invite
-    OPTION_SCORES["tanhe"] = _impeach_score
-    SKILL["tanhe"] = _impeach_target
-    OPTION_SCORES["sgz_pili"] = _pili_score
-    SKILL["sgz_pili"] = _pili_aim
-    OPTION_SCORES["sgz_shuiyan"] = lambda view, choice: 3.0 if _foes(view) else 0.0
-    SKILL["sgz_shuiyan"] = _shuiyan
-    OPTION_SCORES["sgz_zhanshou"] = _zhanshou_score
-    SKILL["sgz_zhanshou"] = _zhanshou
-    OPTION_SCORES["sgz_lianzhan"] = _lianzhan_score
-    SKILL["sgz_lianzhan"] = _aim_enemy
-    OPTION_SCORES["sgz_shezhan"] = _shezhan_score
-    SKILL["sgz_shezhan"] = _most_cards_foe
-    SKILL["sgz_weigong"] = _weigong
     HANDLERS.update({"join": _join, "declare": _declare, "gambit": _gamble, "covert": _covert})
 
 
