@@ -49,7 +49,7 @@ def covert_trigger(
     def run(engine: "Engine", seat: int, ctx: Any) -> Flow:
         owner = engine.state.chars[seat].owner
         options = tuple(Choice(targets=(t,)) for t in targets(engine, seat, ctx))
-        pick = yield from engine.ask(Request(seat, "covert", prompt=f"{sid}:{window}", choices=(*options, PASS_CHOICE), vis=(owner,)))
+        pick = yield from engine.ask(Request(seat, "covert", prompt=f"{sid}:covert", choices=(*options, PASS_CHOICE), vis=(owner,)))
         if pick.is_pass:
             return
         target = pick.targets[0]

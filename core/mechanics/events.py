@@ -141,6 +141,8 @@ NAMES: dict[str, tuple[str, str]] = {
     "splash": ("溅射", "splash"),
     "party": ("党派", "party"),
     "impeachment": ("弹劾", "impeachment"),
+    "gambit": ("博弈", "Gamble"),
+    "covert": ("秘密发动", "in secret"),
 }
 
 

@@ -87,7 +87,8 @@ def impeach(engine: "Engine", seat: int, target: int, *, answerable: bool = True
         set_state(engine, target, IMPEACH, "round", st.round + 1)  # + 1: a mark is never 0
         return
     if answerable and st.chars[target].alive and st.chars[seat].alive:
-        back = yield from engine.ask(Request(target, "trigger", prompt=f"{IMPEACH}:{seat}", choices=(Choice(option=IMPEACH, targets=(seat,)), PASS_CHOICE)))
+        answer = (Choice(option=IMPEACH, targets=(seat,)), PASS_CHOICE)
+        back = yield from engine.ask(Request(target, "trigger", prompt=f"skill_used:{IMPEACH}", choices=answer))
         if not back.is_pass:
             engine.emit(ev.Triggered(seat=target, source=IMPEACH, targets=(seat,), w="skill_used"))
             yield from impeach(engine, target, seat, answerable=False)

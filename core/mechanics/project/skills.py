@@ -197,7 +197,7 @@ define(
     "Party: once per play phase, you may ask another character in no party whether it joins your party.  Once in its play phase "
     "each member of your party may impeach a character outside it.",
 )  # fmt: skip
-NAMES["join"] = ("加入", "join")
+NAMES["join"] = ("加入", "Join")
 
 
 def _unaffiliated(state: "State", seat: int) -> list[int]:

@@ -85,7 +85,7 @@ class JadeSeal(Seed000Mechanics, Ruleset):
     # A lone survivor wins the moment the seal reaches it: after card movements too.
     outcome_events = frozenset({ev.Died, ev.CardsMoved})
     person_options = {"generals": "choose"}
-    display_names = {**NAMES, "agree": ("同意", "agree")}
+    display_names = {**NAMES, "agree": ("同意", "Agree"), "ally": ("结盟", "Alliance")}
 
     def check(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         opts = super().check(players, options)

@@ -66,7 +66,7 @@ def test_the_starter_who_wins_takes_a_card() -> None:
 def spy(pick: int):
     t = table(4, generals={1: "sgz_yicheng"}, hands={0: ["slash"]}, pile=["dodge"] * 8)
     req = t.request  # seat 0's turn starts: the spy is asked, in secret
-    assert (req.kind, req.seat, req.vis, req.prompt) == ("covert", 1, (1,), "sgz_mitan:turn_start")
+    assert (req.kind, req.seat, req.vis, req.prompt) == ("covert", 1, (1,), "sgz_mitan:covert")
     take(t, "", (pick,))
     return t
 

@@ -159,7 +159,7 @@ def test_a_failed_impeachment_may_be_answered_once() -> None:
     (first,) = t.of_type(Impeached)
     assert not first.success
     req = t.request
-    assert (req.kind, req.seat, req.prompt) == ("trigger", 1, "tanhe:2")
+    assert (req.kind, req.seat, req.prompt, req.choices[0].targets) == ("trigger", 1, "skill_used:tanhe", (2,))
     take(t, "tanhe")
     take(t, "dodge")  # seat 2 holds its dodge and its draws (dodges)
     second = t.of_type(Impeached)[1]
