@@ -76,6 +76,8 @@ ENDINGS: Words = {
     "renegade": ("内奸获胜", "the renegade wins"),
     "turn_limit": ("达到回合上限，和局", "the turn limit is reached: a draw"),
     "no_cards_left": ("牌堆和弃牌堆都没有牌了，和局", "no cards are left to draw: a draw"),
+    "jade_seal": ("存活到最后并持有玉玺者获胜", "the last survivor holding the jade seal wins"),
+    "no_survivor": ("无人存活，和局", "nobody survives: a draw"),
 }
 # Options of a decision that are words, not cards or skills.
 OPTIONS: Words = {
