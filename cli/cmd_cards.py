@@ -61,16 +61,20 @@ def cards(fmt: str, as_json: bool, lang: str, mode: str) -> None:
     if output_format(fmt, as_json) == "json":
         print_json(rows)
         return
+    from core.deck import STANDARD
+
+    printed = {c.pack for c in STANDARD}
     for r in rows:
+        mark = "" if r["pack"] in printed or r.get("stand_in") else f" [{r['pack']}]"  # a card of a mode's own pack
         face = f"{SUIT_SYMBOL[r['suit']]}{RANK_TEXT.get(r['rank'], str(r['rank']))}" if r["rank"] else "-"
         stand_in = ("  [本项目替代内容]" if lang == "zh" else "  [the project's stand-in]") if r.get("stand_in") else ""
         if lang == "zh":
             kind = TYPE_ZH.get(r["type"], r["type"]) + (f"·{SUBTYPE_ZH[r['subtype']]}" if r["subtype"] else "")
             if r["subtype"] == "weapon":
                 kind += f"（攻击范围{r['range']}）"
-            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH.get(r['suit'], '无花色')}{r['rank'] or '':<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}{stand_in}")
+            click.echo(f"{r['number']:>3}  {face:<4} {SUIT_ZH.get(r['suit'], '无花色')}{r['rank'] or '':<3} 【{r['name_zh']}】 {kind}：{r['text_zh']}{mark}{stand_in}")
         else:
             kind = r["type"] + (f"/{r['subtype']}" if r["subtype"] else "")
             if r["subtype"] == "weapon":
                 kind += f" (range {r['range']})"
-            click.echo(f"{r['number']:>3}  {face:<4} {r['suit'] or '-':<8} {r['rank'] or '':>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}{stand_in}")
+            click.echo(f"{r['number']:>3}  {face:<4} {r['suit'] or '-':<8} {r['rank'] or '':>2}  {r['name_en']} ({r['id']}), {kind}: {r['text_en']}{mark}{stand_in}")

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 import click
 
+from replay.words import KINGDOMS
+
 from .common import LANG_OPTION, format_option, output_format, print_json
 
-KINGDOM_ZH = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群"}
+# The kingdoms of printed generals (the standard four, seed 000's five forces), in listing order.
+KINGDOM_ZH = {k: zh for k, (zh, _) in KINGDOMS.items() if k != "careerist"}
 GENDER_ZH = {"male": "男", "female": "女", "none": "无"}
 
 
@@ -17,6 +20,7 @@ def general_rows(mode: str = "identity") -> list[dict]:
     content = rs.content(rs.check(rs.players.start, {}))
     halves = getattr(rs, "hp_in_halves", False)  # hegemony prints half yin-yang fish
     order = {k: i for i, k in enumerate(KINGDOM_ZH)}
+    pack_of = {gid: p for p in content.packs for gid in p.generals}
     rows = []
     for g in sorted(content.generals.values(), key=lambda g: order.get(g.kingdom, len(order))):
         info = rs.general_info(g.id)
@@ -45,6 +49,8 @@ def general_rows(mode: str = "identity") -> list[dict]:
                 "gender": g.gender,
                 "max_hp": g.max_hp / 2 if halves else g.max_hp,
                 "pack": g.pack,
+                "pack_zh": pack_of[g.id].title_zh,
+                "pack_en": pack_of[g.id].title_en,
                 "skills": skills,
                 **info,  # what the mode adds (duel: points, 奇兵, stand-in)
             }
@@ -64,6 +70,8 @@ def _extra(r: dict, lang: str) -> str:
         out += f"  奇兵：{display_name(r['qibing'], lang)}" if zh else f"  qibing: {r['qibing']}"
     if r.get("stand_in"):
         out += "  [本项目替代内容]" if zh else "  [the project's stand-in]"
+    elif r["pack"] != "standard":  # content beyond the standard edition says whose it is
+        out += f"  〔{r['pack_zh']}〕" if zh else f"  [{r['pack_en']}]"
     return out
 
 

@@ -94,7 +94,7 @@ def _summarise(outcomes: list, elapsed: float, as_json: bool, from_: str | None,
             roles_seen[role] += 1
             if seat in o.winners:
                 wins[role] += 1
-    draws = sum(n for r, n in reasons.items() if r in ("turn_limit", "no_cards_left"))
+    draws = sum(1 for o in outcomes if not o.winners)  # a game that ended with no winner (逐鹿天下: nobody survived)
     summary = {
         "games": games,
         "already_recorded": skipped,

@@ -32,6 +32,10 @@ at one place in the rules:
   window is not asked to be saved and does not die (不屈)
 - ``suit`` (state, seat, card) -> suit or "": what suit ``seat``'s card or
   judgement counts as (红颜: spades are hearts); read through ``core.cards.base.suit_of``
+- ``in_range`` (state, a, b) -> bool: ``b`` counts as in ``a``'s attack range whatever
+  the distance (seed 000's liaison building)
+- ``hand_limit`` (state, seat, limit) -> limit: cards kept in the discard phase
+  (seed 000's economy building: +1)
 
 Target bans are kept by card name: (state, user, target) -> True when the
 target may not be chosen (空城, 谦逊).
@@ -60,6 +64,8 @@ POINTS = (
     "range",
     "keeps_alive",
     "suit",
+    "in_range",
+    "hand_limit",
 )
 
 
@@ -109,10 +115,13 @@ class Pack:
         self.forms.append((owner or form.skill or form.option, form))
         return form
 
-    def action(self, action: "Action") -> "Action":
+    def action(self, action: "Action", owner: str = "") -> "Action":
+        """A play-phase action; its ``owner`` (by default its own skill) decides when it can
+        matter, as for hooks and forms: a party's members may impeach though only the
+        founder has the party skill."""
         if any(a.skill == action.skill for _, a in self.actions):
             raise ContentError(f"pack {self.id!r}: skill {action.skill!r} has two actions")
-        self.actions.append((action.skill, action))
+        self.actions.append((owner or action.skill, action))
         return action
 
     def mod(self, point: str, fn: Callable[..., Any], owner: str) -> Callable[..., Any]:
@@ -203,6 +212,7 @@ class Content:
         self.forms: dict[str, Form] = {f.option: f for _, f in forms}
         self.form_owners: dict[str, str] = {f.option: o for o, f in forms}
         self.actions: dict[str, Action] = {a.skill: a for _, a in actions}
+        self.action_owners: dict[str, str] = {a.skill: o for o, a in actions}
         self.mods = mods
         self.bans = {n: es for n, es in bans.items() if es}
         # The state-only modifier points, ready to call (distance is hot).
@@ -211,6 +221,7 @@ class Content:
         self.trick_free: tuple[Callable[..., bool], ...] = tuple(f for _, f in mods["trick_distance_free"])
         self.slash_extra: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["slash_extra_targets"])
         self.suit_mods: tuple[Callable[..., str], ...] = tuple(f for _, f in mods["suit"])
+        self.in_range_mods: tuple[Callable[..., bool], ...] = tuple(f for _, f in mods["in_range"])
         self.ban_fns: dict[str, tuple[Callable[..., bool], ...]] = {n: tuple(f for _, f in es) for n, es in self.bans.items()}
         self._check()
 

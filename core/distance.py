@@ -49,4 +49,11 @@ def attack_range(state: State, seat: int) -> int:
 
 
 def in_attack_range(state: State, a: int, b: int) -> bool:
-    return a != b and distance(state, a, b) <= attack_range(state, a)
+    if a == b:
+        return False
+    if distance(state, a, b) <= attack_range(state, a):
+        return True
+    for mod in state.content.in_range_mods:  # counted in range whatever the distance
+        if mod(state, a, b):
+            return True
+    return False

@@ -278,7 +278,10 @@ class Engine:
         yield  # pragma: no cover
 
     def hand_limit(self, seat: int) -> int:
-        return self.rs.hand_limit(self.state, seat)
+        limit = self.rs.hand_limit(self.state, seat)
+        for mod in self._hand_limit:
+            limit = mod(self.state, seat, limit)
+        return max(0, limit)
 
     # -- what may be played -------------------------------------------------
 
@@ -301,7 +304,7 @@ class Engine:
 
         self._hooks = {}
         self._forms = tuple(f for f in content.forms.values() if live(content.form_owners[f.option]))
-        self._actions = tuple((sid, act) for sid, act in content.actions.items() if sid in present)
+        self._actions = tuple((sid, act) for sid, act in content.actions.items() if live(content.action_owners[sid]))
         bans = {name: tuple(f for o, f in entries if live(o)) for name, entries in content.bans.items()}
         self._bans = {name: fns for name, fns in bans.items() if fns}
         mods = {point: tuple(f for o, f in entries if live(o)) for point, entries in content.mods.items()}
@@ -310,6 +313,7 @@ class Engine:
         self._slash_limit = mods["slash_limit"]
         self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
         self._keeps_alive = mods["keeps_alive"]
+        self._hand_limit = mods["hand_limit"]
 
     @property
     def forms(self) -> tuple[Form, ...]:

@@ -175,6 +175,8 @@ class Narrator:
             text = self.rs.narrate(self, e) if self.rs is not None else None
             if text is None:
                 text = _as_data(self, e)  # an event type without prose
+            elif not text:
+                text = None  # "": the mode tells this reader nothing (a covert skill's secret)
         self._follow(e, own=state is None)
         return text
 

@@ -7,6 +7,7 @@ general names are not here: they are printed data (``replay.narrate.display_name
 """
 from __future__ import annotations
 
+from core.natures import NATURES as _NATURES
 from records.output import pad, width  # noqa: F401  (terminal columns, shared with the tables of sgz stats)
 
 Words = dict[str, tuple[str, str]]  # term -> (zh, en)
@@ -30,7 +31,7 @@ ZONES: Words = {
     "judge": ("判定区", "judge zone"),
     "removed": ("移出游戏", "out of the game"),
 }
-NATURES: Words = {"normal": ("", ""), "fire": ("火焰", "fire"), "thunder": ("雷电", "thunder"), "water": ("水", "water")}
+NATURES = _NATURES  # damage natures name themselves (core.natures: a pack may add one)
 KINGDOMS: Words = {
     "wei": ("魏", "Wei"),
     "shu": ("蜀", "Shu"),
@@ -76,6 +77,8 @@ ENDINGS: Words = {
     "renegade": ("内奸获胜", "the renegade wins"),
     "turn_limit": ("达到回合上限，和局", "the turn limit is reached: a draw"),
     "no_cards_left": ("牌堆和弃牌堆都没有牌了，和局", "no cards are left to draw: a draw"),
+    "jade_seal": ("存活到最后并持有玉玺者获胜", "the last survivor holding the jade seal wins"),
+    "no_survivor": ("无人存活，和局", "nobody survives: a draw"),
 }
 # Options of a decision that are words, not cards or skills.
 OPTIONS: Words = {

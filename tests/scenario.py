@@ -47,7 +47,8 @@ class Table:
     ) -> None:
         opts = ruleset_of(mode).check(players, options or {})
         self.used: set[int] = set()
-        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts)]
+        deck = ruleset_of(mode).deck(opts)  # a mode's own cards (the jade seal) are in play
+        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=deck)]
         roles = tuple(roles or roles_for(players))
         if all(roles):
             events.append(ev.RolesDealt(roles=roles))
@@ -62,7 +63,7 @@ class Table:
         for seat, g in (concealed or {}).items():  # a second general, face down to the others
             p = fold(events).chars[seat]
             events.append(ev.GeneralChosen(seat=seat, general=g, max_hp=p.max_hp, hp=p.hp, slot=1, vis=(seat,)))
-        self.deck = set(deck_numbers(ruleset_of(mode).deck(opts)))
+        self.deck = set(deck_numbers(deck))
         events += self.place(pile, hands, equip, judge, reshuffled=reshuffled)
         for seat in chained:
             events.append(ev.ChainToggled(seat=seat, on=True))

@@ -202,6 +202,8 @@ from . import tiandiren_policy as _tiandiren  # noqa: E402,F401
 from . import herokill_policy as _herokill  # noqa: E402,F401  (the 3v3 modes' own decisions)
 from . import duel_policy as _duel  # noqa: E402,F401  (the duel's play phase and skills)
 from . import hegemony_policy as _hegemony  # noqa: E402,F401
+from . import seed000_policy as _seed000  # noqa: E402,F401
+from . import jade_seal_policy as _jade_seal  # noqa: E402,F401
 
 
 @register("basic")

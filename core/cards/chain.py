@@ -1,6 +1,8 @@
 """Nature damage through iron chains (铁索连环).
 
-When a chained character takes fire or thunder damage it is unchained, and
+When a chained character takes attribute damage (属性伤害: fire and thunder,
+and any nature a pack adds with ``core.natures.add_nature``, seed 000's water,
+term 27) it is unchained, and
 after that damage resolves, every other chained character in seat order from
 the current player takes the same kind of damage from the same source (each
 is unchained as it is damaged; passed-on damage passes nothing further).
@@ -23,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .. import events as ev
+from ..natures import is_attribute
 from .base import STANDARD_CARDS
 
 if TYPE_CHECKING:
@@ -31,7 +34,7 @@ if TYPE_CHECKING:
 
 
 def _unchain(engine: "Engine", ctx: "DamageCtx") -> None:
-    if ctx.nature != "normal" and engine.state.chars[ctx.dst].chained:
+    if ctx.nature != "normal" and engine.state.chars[ctx.dst].chained and is_attribute(ctx.nature):
         engine.emit(ev.ChainToggled(seat=ctx.dst, on=False))
         ctx.was_chained = True
 

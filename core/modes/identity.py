@@ -110,11 +110,15 @@ class Identity(Ruleset):
         deck_cards(opts["deck"], content)
         if opts["general"] not in content.generals:
             raise ModeError(f"unknown general {opts['general']!r}")
-        check_generals(players, opts, content, asked=options)
+        check_generals(players, opts, content, asked=options, ids=self.general_pool(content, opts))
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
         return deck_cards(options["deck"], self.content(options))
+
+    def general_pool(self, content: Content, options: dict) -> tuple[str, ...]:
+        """The generals dealt or offered: the standard edition's (a variant may add its own)."""
+        return pool(content.generals)
 
     def setup(self, engine: "Engine") -> Generator:
         st = engine.state
@@ -130,7 +134,7 @@ class Identity(Ruleset):
             yield from choose_generals(engine)
         else:
             if how == "random":
-                ids = list(pool(st.content.generals))
+                ids = list(self.general_pool(st.content, opts))
                 Draws(st.seed, "generals", 0).shuffle(ids)
             else:
                 ids = [opts.get("general", "vanilla")] * st.n
@@ -165,18 +169,21 @@ class Identity(Ruleset):
             engine.discard_all(killer, reason="penalty", zones=zones)
 
 
-def lords_of(content: Content) -> tuple[str, ...]:
-    """The generals of the pool printed with a lord skill (standard edition: 曹操, 刘备, 孙权)."""
-    return tuple(g for g in pool(content.generals) if content.generals[g].lord_skills)
+def lords_of(content: Content, ids: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The generals of the pool (``ids``; by default the standard edition's) printed
+    with a lord skill (standard edition: 曹操, 刘备, 孙权)."""
+    return tuple(g for g in (pool(content.generals) if ids is None else ids) if content.generals[g].lord_skills)
 
 
-def check_generals(players: int, opts: dict, content: Content, asked: dict) -> None:
-    """The ``generals`` options fit the pool and the player count (``asked``: the
-    options as given, before defaults).  A mode without a lord's offer
-    (``lord_offer``) deals its lord candidates at random."""
-    size = len(pool(content.generals))
+def check_generals(players: int, opts: dict, content: Content, asked: dict, ids: tuple[str, ...] | None = None) -> None:
+    """The ``generals`` options fit the pool (``ids``; by default the standard edition's)
+    and the player count (``asked``: the options as given, before defaults).  A mode
+    without a lord's offer (``lord_offer``) deals its lord candidates at random."""
+    if ids is None:
+        ids = pool(content.generals)
+    size = len(ids)
     if opts["generals"] == "choose":
-        least = len(lords_of(content)) if opts.get("lord_offer") == "standard" else 1
+        least = len(lords_of(content, ids)) if opts.get("lord_offer") == "standard" else 1
         if not least <= opts["lord_candidates"] <= size:
             why = f" (lord_offer=standard offers the {least} lords and more)" if least > 1 else ""
             raise ModeError(f"lord_candidates must be {least}-{size}{why}, not {opts['lord_candidates']}")
@@ -224,12 +231,12 @@ def choose_generals(engine: "Engine") -> Generator:
     """
     st = engine.state
     opts = st.options
-    ids = list(pool(st.content.generals))
+    ids = list(st.rs.general_pool(st.content, opts))
     Draws(st.seed, "generals", 0).shuffle(ids)
     lk = opts.get("lord_candidates", 5)
     standard = opts.get("lord_offer", "seed004") == "standard"  # records from before the option: seed 004
     if standard:
-        lords = lords_of(st.content)
+        lords = lords_of(st.content, tuple(sorted(ids)))
         offered = (*lords, *[g for g in ids if g not in lords][: lk - len(lords)])
     else:
         offered = tuple(ids[:lk])

@@ -23,6 +23,5 @@ class Planned(Ruleset):
 
 for _args in (
     ("hegemony-six", "六势力国战", "000", range(2, 13)),
-    ("jade-seal", "逐鹿天下", "000", range(2, 11)),
 ):
     register(Planned(*_args))

@@ -10,6 +10,9 @@ its face-up generals (and a mode may grant more).  Seed 000 names the kinds the 
 - ``lord_skill`` (主公技): only while its owner's role is lord;
 - ``switch`` (转换技): starts yang (阳); each use turns it to the other state.
 
+A content pack may print kinds of its own with ``add_skill_kind`` (seed 000's
+covert, build, legislate, party, formation and staged skills: ``core.mechanics``).
+
 A skill acts in one of four ways, each registered through a ``SkillBook``:
 
 - a *trigger*: a ``core.windows.Hook`` at a timing window (奸雄 at 受到伤害后);
@@ -60,6 +63,15 @@ KINDS: dict[str, str] = {
     "lord_skill": "主公技",
     "switch": "转换技",
 }
+
+
+
+
+def add_skill_kind(kind: str, zh: str) -> None:
+    """Print a skill kind of a pack's own (its behaviour lives with the pack)."""
+    if KINDS.get(kind, zh) != zh:
+        raise ValueError(f"skill kind {kind!r} is already {KINDS[kind]}")
+    KINDS[kind] = zh
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,9 +37,9 @@ def test_bench_self_play_5_seats(benchmark, bot: str) -> None:
     assert decisions > 0
 
 
-def test_bench_self_play_tiandiren(benchmark) -> None:
-    """5-seat basic-bot self-play of 天地人; identity's (test_bench_self_play_5_seats[basic]) is the anchor of the same run."""
-    decisions, events = benchmark.pedantic(self_play, args=(SEEDS, 5, "basic", "tiandiren"), rounds=3, iterations=1)
+def _bench_mode(benchmark, players: int, mode: str) -> None:
+    """Basic-bot self-play of ``mode``; identity's (test_bench_self_play_5_seats[basic]) is the anchor of the same run."""
+    decisions, events = benchmark.pedantic(self_play, args=(SEEDS, players, "basic", mode), rounds=3, iterations=1)
     mean = benchmark.stats.stats.mean if benchmark.stats else None
     if mean:
         benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
@@ -47,25 +47,26 @@ def test_bench_self_play_tiandiren(benchmark) -> None:
     assert decisions > 0
 
 
+def test_bench_self_play_tiandiren(benchmark) -> None:
+    """5-seat basic-bot self-play of 天地人."""
+    _bench_mode(benchmark, 5, "tiandiren")
+
+
 def test_bench_self_play_duel(benchmark) -> None:
-    """Duel (2 seats) basic-bot self-play; identity's (test_bench_self_play_5_seats[basic]) is the anchor of the same run."""
-    decisions, events = benchmark.pedantic(self_play, args=(SEEDS, 2, "basic", "duel"), rounds=3, iterations=1)
-    mean = benchmark.stats.stats.mean if benchmark.stats else None
-    if mean:
-        benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
-        benchmark.extra_info["games_per_s"] = round(len(SEEDS) / mean, 1)
+    """Duel (2 seats) basic-bot self-play."""
+    _bench_mode(benchmark, 2, "duel")
+
+
+@pytest.mark.parametrize("mode", ["identity-seed000", "jade-seal"])
+def test_bench_self_play_seed000(benchmark, mode: str) -> None:
+    """5-seat basic-bot self-play of seed 000's modes (the project's generals, the jade seal)."""
+    _bench_mode(benchmark, 5, mode)
 
 
 @pytest.mark.parametrize("players", [5, 8])
 def test_bench_self_play_hegemony(benchmark, players: int) -> None:
-    """Hegemony bot games (the anchor: the identity self-play benchmark of the same run)."""
-    seeds = range(1000, 1010)
-    decisions, events = benchmark.pedantic(self_play, args=(seeds, players, "basic", "hegemony"), rounds=3, iterations=1)
-    mean = benchmark.stats.stats.mean if benchmark.stats else None
-    if mean:
-        benchmark.extra_info["decisions_per_s"] = round(decisions / mean)
-        benchmark.extra_info["games_per_s"] = round(len(seeds) / mean, 1)
-    assert decisions > 0
+    """Hegemony bot games at 5 and 8 seats."""
+    _bench_mode(benchmark, players, "hegemony")
 
 
 @pytest.fixture(scope="module")

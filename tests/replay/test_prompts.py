@@ -35,6 +35,11 @@ def test_the_games_ask_every_common_kind_of_question(questions) -> None:
 
 
 def test_every_question_and_answer_is_in_words(questions) -> None:
+    in_words(questions)
+
+
+def in_words(questions: list[tuple[str, str, str, list[str], str]]) -> None:
+    """Each (kind, lang, question, answers, hint) names no internal id; a Chinese question is in Chinese."""
     for kind, lang, title, options, hint in questions:
         assert title and options and hint, (kind, title)
         for text in (title, *options):

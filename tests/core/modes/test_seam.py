@@ -560,3 +560,53 @@ def test_a_hook_whose_holder_lost_it_in_the_same_window_does_not_act() -> None:
     t.option("test_drop")
     fired = [e.source for e in t.of_type(ev.Triggered)]
     assert fired == ["test_drop"] and not t.state.chars[0].equip
+
+
+# -- actions owned by a rule, range and hand-limit modifiers, damage natures --------------------------
+
+
+def _reach_pack() -> Pack:
+    """A rule (no skill) that gives every seat a play-phase action, and modifiers
+    that put everyone in everyone's attack range and raise hand limits by 2."""
+    from core.skills.base import Action
+
+    pack = Pack("test-reach", "测试", "Test")
+
+    def shout(engine: Any, seat: int) -> Generator:
+        engine.emit(ev.Triggered(seat=seat, source="test_shout"))
+        return
+        yield  # pragma: no cover
+
+    once = lambda engine, seat: engine.state.used.get(f"test_shout@{seat}", 0) < 1  # noqa: E731
+    pack.action(Action("test_shout", once, shout, per_turn=1), owner="test-rule")
+    pack.action(Action("test_hidden", lambda engine, seat: True, shout), owner="test_unheld_skill")
+    pack.mod("in_range", lambda state, a, b: True, owner="test-rule")
+    pack.mod("hand_limit", lambda state, seat, limit: limit + 2, owner="test-rule")
+    return pack
+
+
+def test_an_action_matters_while_its_owner_does_and_modifiers_reach_range_and_hand_limit() -> None:
+    from core.skills.base import Skill
+
+    pack = _reach_pack()
+    pack.skill(Skill("test_unheld_skill", "无", "None", "active", "", ""))
+    mode = variant(Identity, id="reach", packs=lambda self, options: (*Identity.packs(self, options), pack))
+    t = Table(5, mode=mode, hands={0: ["slash"] + ["dodge"] * 4}, hp={0: 1}, pile=["peach", "peach"])
+    options = [c.option for c in t.request.choices]
+    assert "test_shout" in options and "test_hidden" not in options  # a skill nobody has: never offered
+    slash = t.in_hand(0, "slash")
+    assert sorted(c.targets[0] for c in t.request.choices if c.cards == (slash,)) == [1, 2, 3, 4]  # all in range
+    t.option("test_shout")
+    assert "test_shout" not in [c.option for c in t.request.choices]
+    t.end()
+    req = t.request
+    assert req.kind == "discard" and req.min == 7 - 3  # 7 cards, limit hp 1 + 2
+
+
+def test_a_damage_nature_means_one_thing() -> None:
+    from core.natures import NATURES, add_nature, is_attribute
+
+    assert add_nature("fire", "火焰", "fire") == NATURES["fire"]  # the same again is fine
+    with pytest.raises(ValueError, match="already"):
+        add_nature("fire", "火", "blaze")
+    assert is_attribute("thunder") and not is_attribute("normal")

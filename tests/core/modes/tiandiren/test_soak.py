@@ -13,13 +13,11 @@ from pathlib import Path
 import pytest
 
 from core import events as ev
-from core.evolve import apply, fold, initial_state
+from core.evolve import apply, initial_state
 from core.modes.tiandiren.endgame import in_endgame
 from core.modes.tiandiren.events import EndgameStarted
 from core.modes.tiandiren.identity import row_for
-from core.state import snapshot
-from records.check import check
-from records.session import run_bots, start_recorded
+from tests.soak import checked_bot_game
 
 GAMES = int(os.environ.get("SGZ_TIANDIREN_SOAK", "40"))
 
@@ -53,14 +51,7 @@ def test_bot_games_end_validate_and_keep_the_invariants(tmp_path: Path) -> None:
     for k in range(GAMES):
         players = 4 + k % 4
         bots = {s: "basic" if (k + s) % 5 else "random" for s in range(players)}
-        path = tmp_path / f"tdr-{players}p-{k}.jsonl"
-        game, writer = start_recorded(path, "tiandiren", players, 1000 + k, {}, bots)
-        with writer:
-            run_bots(game, bots)
-        assert game.state.ended, f"game {k} did not end"
-        c = check(path)
-        assert c.ok and c.finished, c.error
-        assert snapshot(fold(game.events)) == snapshot(game.state)
+        game = checked_bot_game(tmp_path / f"tdr-{players}p-{k}.jsonl", "tiandiren", players, 1000 + k, {}, bots)
         invariants(game.events)
         ends[game.state.end_reason.split(":")[0]] += 1
     assert set(ends) <= {"lord", "rebels", "renegade", "turn_limit", "no_cards_left"}

@@ -1,0 +1,37 @@
+"""``identity-seed000``: identity, with the project's generals for seed 000's kinds.
+
+Identity's rules unchanged (``core.modes.identity``); the mechanics of seed
+000 are installed and the project's eleven generals (``core.mechanics.project``)
+join the generals dealt, so bots play every kind: option ``pool=mixed`` (the
+standard 25 and the project's 11, the default) or ``project`` (the project's
+alone).
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from core.content import Content
+from core.generals import pool
+from core.mechanics.project import PACK_ID
+
+from ..identity import Identity, IdentityOptions
+from .mechanics import Seed000Mechanics
+
+
+class IdentitySeed000Options(IdentityOptions, frozen=True, forbid_unknown_fields=True):
+    # The generals dealt or offered: "mixed" (standard and the project's) or "project".
+    pool: Literal["mixed", "project"] = "mixed"
+
+
+class IdentitySeed000(Seed000Mechanics, Identity):
+    id = "identity-seed000"
+    title_zh = "身份局（种子000技能类型）"
+    title_en = "Identity with seed 000's kinds"
+    seed = "000"
+    Options = IdentitySeed000Options
+
+    def general_pool(self, content: Content, options: dict[str, Any]) -> tuple[str, ...]:
+        project = pool(content.generals, PACK_ID)
+        if options.get("pool") == "project":
+            return project
+        return tuple(sorted((*pool(content.generals), *project)))
