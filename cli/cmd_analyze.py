@@ -7,7 +7,7 @@ from .common import LANG_OPTION, fail, format_option, load, output_format, usage
 
 
 def _jobs(jobs: int | None) -> int:
-    from replay.analyze import default_jobs
+    from sanguozhi.replay.analyze import default_jobs
 
     if jobs is not None and jobs < 1:
         usage(f"--jobs must be at least 1, not {jobs}")
@@ -16,8 +16,8 @@ def _jobs(jobs: int | None) -> int:
 
 def render_report(report, events, lang: str = "en") -> list[str]:  # report: replay.analyze.Report
     """The ranked choices in words, as the deciding seat was asked them."""
-    from replay.prompts import Asked
-    from replay.seek import Timeline
+    from sanguozhi.replay.prompts import Asked
+    from sanguozhi.replay.seek import Timeline
 
     game = Timeline(events).resume(report.at + 1)
     asked = Asked(game.request, game.state, lang)
@@ -63,14 +63,14 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     import json
     from pathlib import Path
 
-    from core.bots import BOTS
-    from replay.analyze import AnalysisError
-    from replay.analyze import analyze as run
-    from replay.analyze import blunders as review_game
+    from sanguozhi.core.bots import BOTS
+    from sanguozhi.replay.analyze import AnalysisError
+    from sanguozhi.replay.analyze import analyze as run
+    from sanguozhi.replay.analyze import blunders as review_game
 
     as_json = output_format(fmt, as_json) == "json"
     if bots == "search":
-        import replay.search  # noqa: F401  (registers the search bot)
+        import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
     if bots not in BOTS:
         usage(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})")
     if blunders:

@@ -36,7 +36,7 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
     interrupted ingest leaves the archive as it was after the last whole
     batch.
     """
-    from records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db, record_files
+    from sanguozhi.records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db, record_files
 
     for p in paths:
         if not Path(p).exists():
@@ -85,8 +85,8 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help=WAIT_HELP)
 def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     """Write the archive as Parquet, partitioned by mode (DIR/<table>/mode=<mode>/*.parquet)."""
-    from records.archive import ArchiveError, default_db, export_parquet
-    from records.db import open_reader
+    from sanguozhi.records.archive import ArchiveError, default_db, export_parquet
+    from sanguozhi.records.db import open_reader
 
     out_folder(out)
     db = db or default_db()
@@ -122,8 +122,8 @@ def shard(paths: tuple[str, ...], out: str, jobs: int | None, executor: str, per
     """
     from pathlib import Path
 
-    from records.shards import ShardError, shard as run
-    from records.workers import WorkersError, default_jobs
+    from sanguozhi.records.shards import ShardError, shard as run
+    from sanguozhi.records.workers import WorkersError, default_jobs
 
     from .progress import Progress
 

@@ -13,8 +13,8 @@ SUIT_ZH = {"spade": "黑桃", "heart": "红桃", "club": "梅花", "diamond": "�
 def card_rows(mode: str = "identity") -> list[dict]:
     """A mode's deck (with its default options) in deck order as plain data;
     the rule texts are that mode's card rules."""
-    from core.deck import CARDS, deck_numbers
-    from core.modes import ruleset_of
+    from sanguozhi.core.deck import CARDS, deck_numbers
+    from sanguozhi.core.modes import ruleset_of
 
     rs = ruleset_of(mode)
     opts = rs.check(rs.players.start, {})
@@ -51,8 +51,8 @@ def card_rows(mode: str = "identity") -> list[dict]:
 @click.option("--mode", default="identity", show_default=True, help="Whose deck and card rules: a mode id.")
 def cards(fmt: str, as_json: bool, lang: str, mode: str) -> None:
     """List a mode's deck (identity: the 160 cards of standard + 军争) with its card rules."""
-    from core.deck import RANK_TEXT, SUIT_SYMBOL
-    from core.modes import ModeError
+    from sanguozhi.core.deck import RANK_TEXT, SUIT_SYMBOL
+    from sanguozhi.core.modes import ModeError
 
     try:
         rows = card_rows(mode)
@@ -61,7 +61,7 @@ def cards(fmt: str, as_json: bool, lang: str, mode: str) -> None:
     if output_format(fmt, as_json) == "json":
         print_json(rows)
         return
-    from core.deck import STANDARD
+    from sanguozhi.core.deck import STANDARD
 
     printed = {c.pack for c in STANDARD}
     for r in rows:

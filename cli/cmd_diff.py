@@ -23,7 +23,7 @@ def diff(a: str, b: str, fmt: str, as_json: bool, lang: str) -> None:
     Headers are not compared: a fork continued on its parent's random stream
     is identical to its parent.  Exit status 0 either way (1 only for bad input).
     """
-    from replay.diff import diff as compare
+    from sanguozhi.replay.diff import diff as compare
 
     ra, rb = load(a), load(b)
     result = compare(ra.events, rb.events)
@@ -67,7 +67,7 @@ def diff(a: str, b: str, fmt: str, as_json: bool, lang: str) -> None:
 
 def _narrator(events, upto: int, lang: str):
     """A narrator that has followed ``events[:upto]``."""
-    from replay.narrate import Narrator
+    from sanguozhi.replay.narrate import Narrator
 
     n = Narrator(lang)
     for e in events[:upto]:
@@ -85,8 +85,8 @@ def _said(events, i: int, lang: str) -> str:
 
 def _row(row: dict[str, Any], prefix, lang: str) -> tuple[str, str, str]:
     """A state difference as a player reads it: whose, what, and both values in words."""
-    from replay.narrate import display_name
-    from replay.words import PHASES, ROLES, ending, word
+    from sanguozhi.replay.narrate import display_name
+    from sanguozhi.replay.words import PHASES, ROLES, ending, word
 
     n = _narrator(prefix, len(prefix), lang)
     what = row["what"]

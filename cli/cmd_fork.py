@@ -21,8 +21,8 @@ def fork(file: str, at: int | None, turn: int | None, out: str) -> None:
     with `sgz play --from OUT` or `sgz sim --from OUT` (add --reseed S for a
     new random future).
     """
-    from replay.fork import ForkError, pending, resume_record, write_fork
-    from replay.seek import SeekError, Timeline
+    from sanguozhi.replay.fork import ForkError, pending, resume_record, write_fork
+    from sanguozhi.replay.seek import SeekError, Timeline
 
     if (at is None) == (turn is None):
         usage("give one of --at N or --turn T")

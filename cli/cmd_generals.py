@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from replay.words import KINGDOMS
+from sanguozhi.replay.words import KINGDOMS
 
 from .common import LANG_OPTION, format_option, output_format, print_json
 
@@ -14,7 +14,7 @@ GENDER_ZH = {"male": "男", "female": "女", "none": "无"}
 
 def general_rows(mode: str = "identity") -> list[dict]:
     """A mode's generals (the skill-less stand-ins left out) as plain data, in kingdom order."""
-    from core.modes import ruleset_of
+    from sanguozhi.core.modes import ruleset_of
 
     rs = ruleset_of(mode)
     content = rs.content(rs.check(rs.players.start, {}))
@@ -65,7 +65,7 @@ def _extra(r: dict, lang: str) -> str:
     if "points" in r:
         out += f"  {r['points']}分" if zh else f"  {r['points']} points"
     if r.get("qibing"):
-        from replay.narrate import display_name
+        from sanguozhi.replay.narrate import display_name
 
         out += f"  奇兵：{display_name(r['qibing'], lang)}" if zh else f"  qibing: {r['qibing']}"
     if r.get("stand_in"):
@@ -82,7 +82,7 @@ def _extra(r: dict, lang: str) -> str:
 @click.option("--mode", default="identity", show_default=True, help="Whose generals: a mode id.")
 def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str) -> None:
     """List a mode's generals and their skills."""
-    from core.modes import ModeError
+    from sanguozhi.core.modes import ModeError
 
     try:
         rows = [r for r in general_rows(mode) if kingdom is None or r["kingdom"] == kingdom]
@@ -91,7 +91,7 @@ def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str)
     if output_format(fmt, as_json) == "json":
         print_json(rows)
         return
-    from core.skills import KINDS
+    from sanguozhi.core.skills import KINDS
 
     for r in rows:
         if lang == "zh":

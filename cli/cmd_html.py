@@ -22,10 +22,10 @@ def html(file: str, out: str, parents: tuple[str, ...], seats: tuple[str, ...], 
     in any browser.  A seat's view shows exactly what `sgz replay --as SEAT`
     shows; a page made with --as SEAT holds nothing that seat did not see.
     """
-    from records import RecordError
-    from replay import html as page_html
-    from replay.page import PageError, build
-    from replay.tree import lineage, shareable
+    from sanguozhi.records import RecordError
+    from sanguozhi.replay import html as page_html
+    from sanguozhi.replay.page import PageError, build
+    from sanguozhi.replay.tree import lineage, shareable
 
     if Path(out).exists() and not force:
         fail(f"{out} exists (give --force to replace it)")

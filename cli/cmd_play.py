@@ -31,10 +31,10 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     the record.  With --from FILE you continue FILE's game: a decision
     pending at its end is asked again.
     """
-    from core.modes import ModeError
+    from sanguozhi.core.modes import ModeError
 
-    from records.session import new_game_id, start_person_game
-    from replay.fork import ForkError, start_continuation
+    from sanguozhi.records.session import new_game_id, start_person_game
+    from sanguozhi.replay.fork import ForkError, start_continuation
 
     from .common import load
 
@@ -84,8 +84,8 @@ class Session:
     """One person's game at the terminal: narration, decisions, undo and quitting."""
 
     def __init__(self, game, writer, path: Path, seat: int, seats: dict[int, str], lang: str) -> None:
-        from replay.narrate import Narrator
-        from replay.visibility import Visibility
+        from sanguozhi.replay.narrate import Narrator
+        from sanguozhi.replay.visibility import Visibility
 
         from .person import Person
 
@@ -108,11 +108,11 @@ class Session:
         self.shown = len(self.game.events)
 
     def run(self) -> None:
-        from core.requests import Choice
+        from sanguozhi.core.requests import Choice
 
-        from records.session import run_bots
-        from replay.fork import undo_point
-        from replay.visibility import open_cards
+        from sanguozhi.records.session import run_bots
+        from sanguozhi.replay.fork import undo_point
+        from sanguozhi.replay.visibility import open_cards
 
         from .person import QUIT, UNDO
 
@@ -140,7 +140,7 @@ class Session:
             self.tell()
             return self.ask_watch()
 
-        from core.events import GameQuit
+        from sanguozhi.core.events import GameQuit
 
         while True:
             outcome.clear()
@@ -182,7 +182,7 @@ class Session:
         return True
 
     def end(self) -> None:
-        from replay.table import render
+        from sanguozhi.replay.table import render
 
         st = self.game.state
         zh = self.zh
@@ -199,7 +199,7 @@ class Session:
 
     def stop(self, how: str) -> None:
         """Quit (or an interrupt): keep the record, unless the person never decided anything in it."""
-        from core import events as ev
+        from sanguozhi.core import events as ev
 
         zh = self.zh
         mine = any(type(e) is ev.Decided and e.seat == self.seat for e in self.game.events[self.start :])
@@ -217,12 +217,12 @@ class Session:
     def undo(self) -> None:
         """Back to before the person's latest decision: the named file goes on from
         there; the line left is written beside it as a fork of it."""
-        from core.events import GameQuit
-        from records.format import RecordWriter, write_record
-        from records.session import new_game_id
-        from replay.fork import fork_header, free_path, resume_record, undo_point
-        from replay.narrate import Narrator
-        from replay.visibility import Visibility
+        from sanguozhi.core.events import GameQuit
+        from sanguozhi.records.format import RecordWriter, write_record
+        from sanguozhi.records.session import new_game_id
+        from sanguozhi.replay.fork import fork_header, free_path, resume_record, undo_point
+        from sanguozhi.replay.narrate import Narrator
+        from sanguozhi.replay.visibility import Visibility
 
         old = [*self.game.events, GameQuit(seat=self.seat)]  # the line left ends with the person leaving it
         k = undo_point(old, self.seat)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from records.queries import MAX_ROWS, TIMEOUT
+from sanguozhi.records.queries import MAX_ROWS, TIMEOUT
 
 from .common import fail, format_option, output_format, usage
 
@@ -25,7 +25,7 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json:
     opened read-only with nothing outside it reachable, under a memory limit,
     a time limit (--timeout) and a row cap (--max-rows).
     """
-    from records.queries import NAMED
+    from sanguozhi.records.queries import NAMED
 
     fmt = output_format(fmt, as_json)
     if named == "list":
@@ -49,8 +49,8 @@ def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json:
 
 def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT, max_rows: int = MAX_ROWS, shards: str | None = None) -> tuple[list[str], list[tuple], dict[str, str], bool]:
     """(columns, rows, record paths by game, whether rows were left out past ``max_rows``)."""
-    from records.db import game_paths
-    from records.queries import QueryError, run_read_only
+    from sanguozhi.records.db import game_paths
+    from sanguozhi.records.queries import QueryError, run_read_only
 
     from .common import open_archive_read_only
 
@@ -77,7 +77,7 @@ def open_command(path: str, seq) -> str:  # seq: int
 
 
 def render(cols: list[str], rows: list[tuple], paths: dict[str, str], fmt: str) -> str:
-    from records import output
+    from sanguozhi.records import output
 
     notes: list[str | None] = []
     if paths:

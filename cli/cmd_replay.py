@@ -23,7 +23,7 @@ def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int |
     from the nearest snapshot, so it is as fast at the end of a long game as
     at its start.
     """
-    from replay.seek import SeekError, Timeline
+    from sanguozhi.replay.seek import SeekError, Timeline
 
     fmt = output_format(fmt, as_json)
     record = load(file)
@@ -57,13 +57,13 @@ def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int |
 
 
 def _show(tl, pos: int, seat: int | None, lang: str, fmt: str) -> None:
-    from replay.step import Stepper
-    from replay.table import render
+    from sanguozhi.replay.step import Stepper
+    from sanguozhi.replay.table import render
 
     state = tl.after(pos)
     unseen = tl.unseen(state, seat) if seat is not None else ()
     if fmt == "json":
-        from core.view import view
+        from sanguozhi.core.view import view
 
         print_json(view(state, seat, unseen))
         return
@@ -73,8 +73,8 @@ def _show(tl, pos: int, seat: int | None, lang: str, fmt: str) -> None:
 
 
 def _narrate(tl, seat: int | None, lang: str) -> None:
-    from replay.narrate import Narrator
-    from replay.table import render
+    from sanguozhi.replay.narrate import Narrator
+    from sanguozhi.replay.table import render
 
     narrator = Narrator(lang, seat)
     for i, e in enumerate(tl.events):
@@ -88,7 +88,7 @@ def _narrate(tl, seat: int | None, lang: str) -> None:
 
 
 def _step(tl, seat: int | None, lang: str, start: int) -> None:
-    from replay.step import Stepper
+    from sanguozhi.replay.step import Stepper
 
     stepper = Stepper(tl, seat, lang, start)
     for line in stepper.start():

@@ -18,7 +18,7 @@ def salvage(file: str, out: str) -> None:
     """
     from pathlib import Path
 
-    from records.check import salvage as run
+    from sanguozhi.records.check import salvage as run
 
     try:
         if Path(out).resolve() == Path(file).resolve():

@@ -11,7 +11,7 @@ def schema(out: str) -> None:
 
     The repository's schemas/ folder is this command's output.
     """
-    from records.schema import write_schemas
+    from sanguozhi.records.schema import write_schemas
 
     from .common import out_folder
 

@@ -27,7 +27,7 @@ def serve(db: str | None, host: str, port: int, records: str, lang: str) -> None
         from .web.app import make_app
     except ImportError as exc:
         fail(f"sgz serve needs the web extra ({exc.name} is missing): pip install 'sanguozhi[web]'")
-    from records.db import default_db
+    from sanguozhi.records.db import default_db
 
     app = make_app(db or default_db(), records, lang)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)

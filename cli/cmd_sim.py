@@ -35,8 +35,8 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     parent's game again, event for event); --reseed S gives a new future.
     The new records keep FILE's parent and fork point in their headers.
     """
-    from records.simulate import Run, SimError, check, run_games
-    from records.workers import WorkersError, default_jobs
+    from sanguozhi.records.simulate import Run, SimError, check, run_games
+    from sanguozhi.records.workers import WorkersError, default_jobs
 
     from .progress import Progress
 
@@ -118,7 +118,7 @@ def _summarise(outcomes: list, elapsed: float, as_json: bool, from_: str | None,
     click.echo("wins by role (seats of that role on the winning side / seats of that role):")
     for r in sorted(roles_seen):
         click.echo(f"  {r:<9} {wins[r]:>6} / {roles_seen[r]:<6} {wins[r] / roles_seen[r]:6.1%}")
-    from replay.words import ENDINGS, word
+    from sanguozhi.replay.words import ENDINGS, word
 
     click.echo("how the games ended: " + "; ".join(f"{word(ENDINGS, r, 'en')}: {n}" for r, n in sorted(reasons.items())))
     click.echo(f"draws (no winner): {draws}; mean turns: {turns / games:.1f}")

@@ -26,7 +26,7 @@ def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_j
     position explored many times would otherwise weigh many times.
     """
     if mode is not None:
-        from core.modes import RULESETS
+        from sanguozhi.core.modes import RULESETS
 
         if mode not in RULESETS:
             usage(f"--mode {mode}: no such mode (modes: {', '.join(sorted(RULESETS))})")
@@ -44,8 +44,8 @@ def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks:
 
 
 def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, lengths: bool = False, shards: str | None = None):  # -> (sections, length bins)
-    from records.stats import lengths as length_bins
-    from records.stats import run
+    from sanguozhi.records.stats import lengths as length_bins
+    from sanguozhi.records.stats import run
 
     from .common import open_archive_read_only
 
@@ -73,8 +73,8 @@ NAMED = {"role", "general", "card", "cause"}
 
 
 def _cell(col: str, v, lang: str):
-    from replay.narrate import display_name
-    from replay.words import ROLES, word
+    from sanguozhi.replay.narrate import display_name
+    from sanguozhi.replay.words import ROLES, word
 
     if v is None:
         return v
@@ -90,7 +90,7 @@ def _cell(col: str, v, lang: str):
 
 
 def render(sections: dict, fmt: str, lang: str = "en") -> str:
-    from records import output
+    from sanguozhi.records import output
 
     if fmt == "json":
         return output.to_json({name: output.records(cols, rows) for name, (cols, rows) in sections.items()})
@@ -110,7 +110,7 @@ def labeler(lang: str, mode: str | None = None):  # -> (kind, value) -> words
     """What the charts call a grouping, general, role, seat, table size or card (the tables' words)."""
     rs = None
     if mode:
-        from core.modes import RULESETS
+        from sanguozhi.core.modes import RULESETS
 
         rs = RULESETS.get(mode)
     zh = lang == "zh"
@@ -123,7 +123,7 @@ def labeler(lang: str, mode: str | None = None):  # -> (kind, value) -> words
         if kind == "players":
             return f"{value}人" if zh else f"{value}p"
         if kind in ("general", "card") and rs is not None:
-            from replay.narrate import display_name
+            from sanguozhi.replay.narrate import display_name
 
             return display_name(value, lang, rs)  # a mode's own names (Hero Kill: 桃 is 药)
         return str(_cell(kind, value, lang))
@@ -134,7 +134,7 @@ def labeler(lang: str, mode: str | None = None):  # -> (kind, value) -> words
 def draw(sections: dict, lengths: list, out: str, lang: str, mode: str | None) -> None:
     from pathlib import Path
 
-    from records.plot import PlotError, charts, stack, to_png
+    from sanguozhi.records.plot import PlotError, charts, stack, to_png
 
     svg = stack(charts(sections, lengths, labeler(lang, mode), lang))
     if out.lower().endswith(".svg"):

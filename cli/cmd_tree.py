@@ -20,8 +20,8 @@ def tree(path: str, fmt: str, as_json: bool, lang: str) -> None:
     not there), or an archive database (.duckdb).  A fork reads
     `after N ─ its record`: it kept the parent's events 0..N.
     """
-    from records.format import RecordError
-    from replay.tree import build, find, from_archive, read_node, render, scan, to_json
+    from sanguozhi.records.format import RecordError
+    from sanguozhi.replay.tree import build, find, from_archive, read_node, render, scan, to_json
 
     as_json = output_format(fmt, as_json) == "json"
     p = Path(path)
@@ -32,7 +32,7 @@ def tree(path: str, fmt: str, as_json: bool, lang: str) -> None:
         nodes, skipped = scan(p)
         roots = build(nodes)
     elif p.suffix in (".duckdb", ".db"):
-        from records.archive import ArchiveError
+        from sanguozhi.records.archive import ArchiveError
 
         try:
             roots = build(from_archive(p))

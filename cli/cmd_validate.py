@@ -19,7 +19,7 @@ def validate(files: tuple[str, ...], no_exec: bool, complete: bool, quiet: bool)
     Prints one line a file; a problem names the file, the line and the first
     event that differs.  Exit status 1 if any record has a problem.
     """
-    from records.check import check
+    from sanguozhi.records.check import check
 
     from .progress import Progress
 

@@ -47,7 +47,7 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
 def mode_players(mode: str) -> int:
     """Seats when --players is not given: 5, or the mode's smallest table if 5 cannot play it
     (``core.modes.ModeError`` for a mode that cannot be played)."""
-    from core.modes import ruleset_of
+    from sanguozhi.core.modes import ruleset_of
 
     seats = ruleset_of(mode).players
     return 5 if 5 in seats or not seats else seats.start
@@ -55,7 +55,7 @@ def mode_players(mode: str) -> int:
 
 def default_players(mode: str) -> int:
     """``mode_players``, or a one-line error."""
-    from core.modes import ModeError
+    from sanguozhi.core.modes import ModeError
 
     try:
         return mode_players(mode)
@@ -68,12 +68,12 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
 
     With a person at the table the list names the other seats in order, or
     every seat with ``-`` at the person's."""
-    from core.bots import BOTS
+    from sanguozhi.core.bots import BOTS
 
     names = spec.split(",")
     others = [s for s in range(players) if s != person]
     if "search" in names:
-        import replay.search  # noqa: F401  (registers the search bot)
+        import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
     if len(names) == 1:
         names = names * len(others)
     if person is not None and len(names) == players:
@@ -90,7 +90,7 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
 
 
 def load(path: str):  # -> records.Record
-    from records import RecordError, read_record
+    from sanguozhi.records import RecordError, read_record
 
     try:
         return read_record(path)
@@ -105,13 +105,13 @@ def open_archive_read_only(db: str | None, wait: float = 0.0, shards: str | None
     if shards is not None:
         if db is not None:
             fail("give --db or --shards, not both")
-        from records.shards import ShardError, open_shards
+        from sanguozhi.records.shards import ShardError, open_shards
 
         try:
             return open_shards(shards)
         except ShardError as exc:
             fail(str(exc))
-    from records.db import ArchiveError, default_db, open_reader
+    from sanguozhi.records.db import ArchiveError, default_db, open_reader
 
     try:
         return open_reader(db or default_db(), wait=wait, **kw)

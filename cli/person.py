@@ -12,7 +12,7 @@ from collections.abc import Callable, Collection
 
 import click
 
-from core.requests import Choice
+from sanguozhi.core.requests import Choice
 
 UNDO = "undo"
 QUIT = "quit"
@@ -56,7 +56,7 @@ class Person:
         click.echo(text)
 
     def show_table(self, game, unseen: Collection[int]) -> None:  # game: core.game.Game
-        from replay.table import render
+        from sanguozhi.replay.table import render
 
         if not game.state.round:
             return  # before the first turn (choosing generals) there is no table to show
@@ -64,7 +64,7 @@ class Person:
         self.say(render(game.state, self.seat, self.lang, unseen=unseen))
 
     def ask(self, game, unseen: Collection[int] = ()):  # -> Choice | str
-        from replay.prompts import Asked
+        from sanguozhi.replay.prompts import Asked
 
         req = game.request
         asked = Asked(req, game.state, self.lang)
@@ -110,7 +110,7 @@ class Person:
 
     def hint(self, game, asked, arg: str) -> list[str]:
         """The pending decision analysed (``replay.analyze``): the answers ranked by win rate."""
-        from replay.analyze import analyze, default_jobs
+        from sanguozhi.replay.analyze import analyze, default_jobs
 
         if arg and not (arg.isdigit() and 1 <= int(arg) <= 200):
             return ["hint 后面跟推演局数 1-200" if self.zh else "hint takes a number of rollouts, 1-200"]
@@ -148,7 +148,7 @@ class Person:
         return choice
 
     def lookup(self, what: str, arg: str, game, req, unseen: Collection[int]) -> list[str]:
-        from replay.lookup import card_text, find_card_kind, find_skill, seat_info, skill_text
+        from sanguozhi.replay.lookup import card_text, find_card_kind, find_skill, seat_info, skill_text
 
         st = game.state
         zh = self.zh
@@ -167,7 +167,7 @@ class Person:
                     form = st.content.forms.get(choice.option)
                     if form is not None:
                         kinds.append(form.name)
-                from core.deck import CARDS
+                from sanguozhi.core.deck import CARDS
 
                 kinds += [CARDS[c].name for c in cards]
                 if not kinds:

@@ -159,7 +159,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
 
 
 def load_deck() -> tuple[Card, ...]:
-    return parse_deck(files("core.data").joinpath("deck.tsv").read_text(encoding="utf-8"))
+    return parse_deck(files(__package__).joinpath("data", "deck.tsv").read_text(encoding="utf-8"))
 
 
 # The catalogue of every printed card, by number.  The standard + 军争 deck is

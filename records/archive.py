@@ -123,9 +123,9 @@ def ensure_schema(con) -> None:
 
 def _refresh_dimensions(con) -> None:
     """generals and cards: small tables from core, rewritten at every ingest."""
-    from core import modes as _modes  # noqa: F401  (the modes' packs print their cards and generals)
-    from core.deck import CARDS
-    from core.generals import GENERALS
+    from sanguozhi.core import modes as _modes  # noqa: F401  (the modes' packs print their cards and generals)
+    from sanguozhi.core.deck import CARDS
+    from sanguozhi.core.generals import GENERALS
 
     gens = list(GENERALS.values())
     con.execute("CREATE OR REPLACE TABLE generals (general VARCHAR PRIMARY KEY, name_zh VARCHAR, kingdom VARCHAR, gender VARCHAR, max_hp SMALLINT)")
@@ -191,11 +191,11 @@ class EventShape(msgspec.Struct, frozen=True):
 
 
 def event_shape() -> EventShape:
-    from core import events as ev
+    from sanguozhi.core import events as ev
 
     struct: dict[str, str] = {"t": "VARCHAR", "i": "INTEGER"}
     fields_by_tag: dict[str, dict[str, msgspec.structs.FieldInfo]] = {}
-    from core.modes import RULESETS
+    from sanguozhi.core.modes import RULESETS
 
     # The core events and every registered mode's own.
     types = list(ev.EVENT_TYPES) + [t for rs in RULESETS.values() for t in rs.events if t not in ev.TAGS]
@@ -464,8 +464,8 @@ def _fill_seats(con) -> None:
 
 def _hand_words() -> int:
     """64-bit words that cover every printed card number (the catalogue of every pack)."""
-    from core import modes as _modes  # noqa: F401  (the modes' packs print their cards)
-    from core.deck import CARDS
+    from sanguozhi.core import modes as _modes  # noqa: F401  (the modes' packs print their cards)
+    from sanguozhi.core.deck import CARDS
 
     return (len(CARDS) + 63) // 64
 

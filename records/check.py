@@ -20,7 +20,7 @@ from pathlib import Path
 
 import msgspec
 
-from core import events as ev
+from sanguozhi.core import events as ev
 
 from .format import Header, RecordWriter, scan
 
@@ -81,7 +81,7 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
     """(-1, why, 0) when the header does not describe the game its events play (line 1)."""
     if h.bots:
         seats = {str(s) for s in range(h.players)}
-        from core.bots import BOTS
+        from sanguozhi.core.bots import BOTS
 
         for seat, bot in h.bots.items():
             if seat not in seats:
@@ -140,8 +140,8 @@ def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None
 
 def _rerun(events: list[ev.Event]) -> tuple[int, str] | None:
     """(seq, why) where re-running the recorded decisions departs from the record, or None."""
-    from core.evolve import FoldError
-    from core.game import ReplayMismatch, resume
+    from sanguozhi.core.evolve import FoldError
+    from sanguozhi.core.game import ReplayMismatch, resume
 
     try:
         resume(events, from_start=True)

@@ -59,7 +59,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from core import events as ev
+from sanguozhi.core import events as ev
 
 FORMAT_VERSION = 4
 CHAIN_SINCE = 2  # formats 2 and 3: a link on every line (MD5, Base64)
@@ -128,7 +128,7 @@ UPCASTS: dict[int, Callable[[dict[str, Any]], dict[str, Any]] | None] = {
 
 def event_types(mode: str) -> tuple[type[ev.Event], ...]:
     """The event types a record of ``mode`` may hold besides the core ones (its ruleset's own)."""
-    from core.modes import ModeError, ruleset_of
+    from sanguozhi.core.modes import ModeError, ruleset_of
 
     try:
         return ruleset_of(mode).events

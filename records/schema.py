@@ -33,11 +33,11 @@ def _closure(node: Any, defs: dict[str, Any], out: dict[str, Any]) -> None:
 
 
 def schemas() -> dict[str, dict[str, Any]]:
-    from core import events as ev
+    from sanguozhi.core import events as ev
 
     from .format import FORMAT_VERSION, Header
 
-    from core.modes import BUILTIN, ruleset_of
+    from sanguozhi.core.modes import BUILTIN, ruleset_of
 
     # Every event a mode of sgz writes: the core ones and each ruleset's own
     # (modes may share an event type: each is listed once).

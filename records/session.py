@@ -7,10 +7,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
-from core.bots import bot_choice
-from core.events import RULES_VERSION
-from core.game import Game, new_game
-from core.requests import Choice
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.events import RULES_VERSION
+from sanguozhi.core.game import Game, new_game
+from sanguozhi.core.requests import Choice
 
 from .format import FORMAT_VERSION, Header, RecordWriter
 
@@ -41,7 +41,7 @@ def start_recorded(path: str | Path, mode: str, players: int, seed: int, options
 def start_person_game(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str]) -> tuple[Game, RecordWriter]:
     """A recorded game that a person plays: the mode's defaults for a person first
     (identity: choosing one's general), then ``options``.  ModeError if it cannot be played."""
-    from core.modes import ruleset_of
+    from sanguozhi.core.modes import ruleset_of
 
     opts = {**ruleset_of(mode).person_options, **options}
     return start_recorded(path, mode, players, seed, opts, bots, game_id=new_game_id())

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from core.state import State
+from sanguozhi.core.state import State
 
 from .workers import run_all
 
@@ -56,7 +56,7 @@ class Outcome(msgspec.Struct, frozen=True):
 
 def check(run: Run) -> dict[str, Any]:
     """The run's full options; a bad mode, player count or option raises SimError."""
-    from core.modes import ModeError, ruleset_of
+    from sanguozhi.core.modes import ModeError, ruleset_of
 
     try:
         return ruleset_of(run.mode).check(run.players, run.options)
@@ -132,7 +132,7 @@ def _starter(run: Run):  # -> Callable[[int], Outcome | tuple[Game, RecordWriter
 
         return start_new
 
-    from replay.fork import ForkError, derived_id, start_continuation
+    from sanguozhi.replay.fork import ForkError, derived_id, start_continuation
 
     from .format import RecordError, read_record
 
@@ -160,7 +160,7 @@ def _starter(run: Run):  # -> Callable[[int], Outcome | tuple[Game, RecordWriter
 
 def existing(path: Path) -> Outcome:
     """The outcome of a whole record already in the folder (a rerun keeps it)."""
-    from core.evolve import fold
+    from sanguozhi.core.evolve import fold
 
     from .check import check
 

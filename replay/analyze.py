@@ -25,17 +25,17 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from core import events as ev
-from core.bots import bot_choice
-from core.game import Game
-from core.requests import Choice, Request
-from core.rng import Draws
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import Game
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.rng import Draws
 
 from .determinize import redeal
 from .seek import Timeline
 
 if TYPE_CHECKING:
-    from records.format import Header
+    from sanguozhi.records.format import Header
 
 # A rollout that runs this many decisions without an end counts as a draw.
 MAX_DECISIONS = 20_000
@@ -172,7 +172,7 @@ class Analyst:
 
 def write_rollout(parent: "Header", game: Game, folder: Path, at: int, choice: Choice, k: int) -> Path:
     """A rollout as a fork record of the analysed record, at the analysed position."""
-    from records.format import RecordWriter
+    from sanguozhi.records.format import RecordWriter
 
     from .fork import derived_id, fork_header
 

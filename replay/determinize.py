@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from core import events as ev
-from core.requests import Request
-from core.rng import Draws
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.requests import Request
+from sanguozhi.core.rng import Draws
+from sanguozhi.core.state import State
 
 from .visibility import Visibility
 

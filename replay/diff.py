@@ -17,9 +17,9 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
-from core.evolve import apply, fold
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import apply, fold
+from sanguozhi.core.state import State
 
 _BLOCK = 256
 

@@ -27,9 +27,9 @@ from typing import Literal
 
 import msgspec
 
-from core import events as ev
-from core.game import Game
-from records.format import FORMAT_VERSION, Header, Record, RecordWriter
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import Game
+from sanguozhi.records.format import FORMAT_VERSION, Header, Record, RecordWriter
 
 from .seek import Timeline
 
@@ -94,7 +94,7 @@ def resume_record(events: Sequence[ev.Event], upto: int | None = None, *, reseed
     The recorded decisions of the turn in progress are re-run and checked;
     ``reseed`` appends a ``Reseeded`` event at the decision that is pending.
     """
-    from core.evolve import FoldError
+    from sanguozhi.core.evolve import FoldError
 
     upto = continuable(events) if upto is None else upto
     tl = timeline or Timeline(events)

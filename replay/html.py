@@ -18,7 +18,7 @@ from .page import encode
 @cache
 def asset(name: str) -> str:
     """A file of the viewer (``replay/viewer/``)."""
-    return files("replay").joinpath("viewer", name).read_text(encoding="utf-8")
+    return files(__package__).joinpath("viewer", name).read_text(encoding="utf-8")
 
 
 def script_json(data: Any) -> str:

@@ -18,9 +18,9 @@ from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
 
-from core import events as ev
-from core.deck import CARDS, KINDS, SUIT_SYMBOL
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS, KINDS, SUIT_SYMBOL
+from sanguozhi.core.state import State
 
 from .words import ENDINGS, NATURES, PHASES, REASONS, ROLES, SUITS, ZONES, word
 
@@ -73,7 +73,7 @@ class Narrator:
             self.learn(mode)
 
     def learn(self, mode: str) -> None:
-        from core.modes import RULESETS
+        from sanguozhi.core.modes import RULESETS
 
         self.rs = RULESETS.get(mode)
 
@@ -161,7 +161,7 @@ class Narrator:
         if state is not None:
             self.table = state
         elif type(e) is ev.GameStarted:
-            from core.evolve import initial_state
+            from sanguozhi.core.evolve import initial_state
 
             self.learn(e.mode)
             self._followed = self.table = initial_state(e)
@@ -220,7 +220,7 @@ class Narrator:
         """After a line: the followed table and the uses still resolving."""
         t = type(e)
         if own and self._followed is not None and t is not ev.GameStarted:
-            from core.evolve import apply
+            from sanguozhi.core.evolve import apply
 
             apply(self._followed, e)
         uses = self._uses
@@ -738,7 +738,7 @@ def card_label(c: int, lang: str = "en", rs: Any = None) -> str:
 def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     """Card kinds, skills and generals by id, in Chinese or English; a mode's
     own names first (``Ruleset.display_names``: Hero Kill calls 桃 药)."""
-    from core.generals import GENERALS
+    from sanguozhi.core.generals import GENERALS
 
     zh = lang == "zh"
     if rs is not None:
@@ -752,7 +752,7 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     if g is not None:
         return g.name_zh if zh else (g.name_en or g.id)
     # Only now: importing the skills loads their rules and every card's (~40 ms).
-    from core.skills.base import SKILLS
+    from sanguozhi.core.skills.base import SKILLS
 
     sk = SKILLS.get(name)
     if sk is not None:

@@ -23,10 +23,10 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
-from core.deck import CARDS
-from core.evolve import apply, initial_state
-from core.view import view
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.evolve import apply, initial_state
+from sanguozhi.core.view import view
 
 from .narrate import Narrator, display_name
 from .patch import diff

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.deck import CARDS, KINDS
-from core.requests import Choice, Request
-from core.state import State
+from sanguozhi.core.deck import CARDS, KINDS
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.state import State
 
 from .narrate import Narrator, display_name
 from .words import GENDERS, KINGDOMS, OPTIONS, SUITS, word
@@ -325,7 +325,7 @@ def _option_word(head: str, opt: str, lang: str) -> str:
 
 def general_line(gid: str, lang: str, state: State | None = None) -> str:
     """A general as a candidate: name, kingdom, gender, hp and its skills' names."""
-    from core.generals import GENERALS
+    from sanguozhi.core.generals import GENERALS
 
     g = GENERALS.get(gid)
     rs = state.rs if state is not None else None
@@ -342,7 +342,7 @@ def general_line(gid: str, lang: str, state: State | None = None) -> str:
 
 def generals_line(gids: list[str], lang: str, state: State | None = None) -> str:
     """Two generals chosen together (hegemony's main + deputy) and the whole fish they make."""
-    from core.generals import GENERALS
+    from sanguozhi.core.generals import GENERALS
 
     whole = sum(GENERALS[g].max_hp for g in gids) // 2
     lines = " + ".join(general_line(g, lang, state) for g in gids)

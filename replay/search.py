@@ -22,13 +22,13 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 
-from core import events as ev
-from core.bots import BOTS, bot_choice, register
-from core.game import Game
-from core.requests import Choice, Request
-from core.rng import Draws
-from core.state import State
-from core.view import SeatView
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import BOTS, bot_choice, register
+from sanguozhi.core.game import Game
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.rng import Draws
+from sanguozhi.core.state import State
+from sanguozhi.core.view import SeatView
 
 from .determinize import redeal
 from .seek import Timeline
@@ -89,7 +89,7 @@ _CACHE = _Timelines()
 def belief_of(view: SeatView) -> Callable[[list[str]], float]:
     """How likely a deal of roles looks to the seat: each seat's side agrees with
     what the basic bot guesses from shown roles and who damaged whom, or not."""
-    from core.bots.basic import guessed_side
+    from sanguozhi.core.bots.basic import guessed_side
 
     guesses = {s: guessed_side(view, s) for s in range(view.n) if s != view.seat}
     guesses = {s: g for s, g in guesses.items() if g is not None}

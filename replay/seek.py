@@ -22,14 +22,14 @@ from typing import Any
 
 from typing import TYPE_CHECKING
 
-from core import events as ev
-from core.evolve import FoldError, fold, initial_state
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import FoldError, fold, initial_state
+from sanguozhi.core.state import State
 
 from .visibility import Visibility, open_cards
 
 if TYPE_CHECKING:
-    from core.game import Game
+    from sanguozhi.core.game import Game
 
 # core.game (the engine, every card and skill: most of a replay's start-up)
 # and core.view are imported where they are used: a seek only folds.
@@ -167,7 +167,7 @@ class Timeline:
 
     def view(self, n: int, seat: int | None = None) -> dict[str, Any]:
         """``core.view.view`` after event ``n`` as ``seat`` saw it (None: the full review)."""
-        from core.view import view
+        from sanguozhi.core.view import view
 
         state = self.after(n)
         if seat is None:
@@ -186,7 +186,7 @@ class Timeline:
         Folds only from the snapshot before the turn in progress, then re-runs
         that turn's recorded decisions (``core.game.resume``).
         """
-        from core.game import checkpoint_index, resume
+        from sanguozhi.core.game import checkpoint_index, resume
 
         if not 1 <= k <= len(self.events):
             raise SeekError(f"position {k} is outside the record (1-{len(self.events)} events)")

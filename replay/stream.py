@@ -14,9 +14,9 @@ from pathlib import Path
 
 import msgspec
 
-from core import events as ev
-from core.evolve import FoldError, handlers_of, initial_state
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import FoldError, handlers_of, initial_state
+from sanguozhi.core.state import State
 
 CHUNK = 1 << 16
 

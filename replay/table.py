@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
-from core.deck import CARDS
-from core.distance import attack_range, distance, in_attack_range
-from core.state import State
-from core.view import view
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.distance import attack_range, distance, in_attack_range
+from sanguozhi.core.state import State
+from sanguozhi.core.view import view
 
 from .narrate import Narrator, role_name
 from .words import GENDERS, KINGDOMS, PHASES, pad, width, word

@@ -15,8 +15,8 @@ from typing import Any
 
 import msgspec
 
-from core import events as ev
-from records.format import Header, RecordError, event_decoder, parse_header
+from sanguozhi.core import events as ev
+from sanguozhi.records.format import Header, RecordError, event_decoder, parse_header
 
 from .words import ending
 
@@ -182,7 +182,7 @@ def to_json(roots: list[Node]) -> list[dict[str, Any]]:
 
 def from_archive(db: str | Path) -> list[Node]:
     """Nodes from an archive's ``games`` table (``records.archive``: the header fields)."""
-    from records.db import open_reader
+    from sanguozhi.records.db import open_reader
 
     con = open_reader(db)
     try:

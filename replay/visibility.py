@@ -25,7 +25,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 
-from core import events as ev
+from sanguozhi.core import events as ev
 
 EVERYONE = None  # the ``vis`` of a sighting every seat had
 NOBODY: frozenset[int] = frozenset()

@@ -7,8 +7,8 @@ general names are not here: they are printed data (``replay.narrate.display_name
 """
 from __future__ import annotations
 
-from core.natures import NATURES as _NATURES
-from records.output import pad, width  # noqa: F401  (terminal columns, shared with the tables of sgz stats)
+from sanguozhi.core.natures import NATURES as _NATURES
+from sanguozhi.records.output import pad, width  # noqa: F401  (terminal columns, shared with the tables of sgz stats)
 
 Words = dict[str, tuple[str, str]]  # term -> (zh, en)
 

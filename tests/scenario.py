@@ -11,15 +11,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core import events as ev
-from core.deck import CARDS, deck_numbers
-from core.engine import Engine
-from core.evolve import fold
-from core.game import Game
-from core.modes import ruleset_of
-from core.modes.identity import roles_for
-from core.requests import PASS, Choice, Request
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS, deck_numbers
+from sanguozhi.core.engine import Engine
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import Game
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.identity import roles_for
+from sanguozhi.core.requests import PASS, Choice, Request
+from sanguozhi.core.state import State
 
 
 class Table:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core.evolve import fold
-from core.game import Game
-from core.state import snapshot
-from records.check import check
-from records.session import run_bots, start_recorded
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import Game
+from sanguozhi.core.state import snapshot
+from sanguozhi.records.check import check
+from sanguozhi.records.session import run_bots, start_recorded
 
 
 def checked_bot_game(path: Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str]) -> Game:

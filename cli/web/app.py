@@ -27,7 +27,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from replay import html as viewer
+from sanguozhi.replay import html as viewer
 
 from . import layout
 from .live import Live, LiveError
@@ -44,7 +44,7 @@ class Archive:
 
     @contextmanager
     def connect(self) -> Iterator[Any]:
-        from records.db import open_reader
+        from sanguozhi.records.db import open_reader
 
         con = open_reader(self.db)  # read-only, nothing outside the archive, a memory budget
         try:
@@ -76,8 +76,8 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
     # -- the archive's games ---------------------------------------------------
 
     def games_page(q: dict[str, str]) -> HTMLResponse:
-        from records.db import ArchiveError
-        from replay.narrate import display_name
+        from sanguozhi.records.db import ArchiveError
+        from sanguozhi.replay.narrate import display_name
 
         mode, general, winner = (q.get(k) or None for k in ("mode", "general", "winner"))
         try:
@@ -104,10 +104,10 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
         return HTMLResponse(layout.page("Games", form + note + layout.table(cols, shown, link=lambda r: f"/game/{r[0]}")))
 
     def game_page(game: str) -> HTMLResponse:
-        from records import RecordError, read_record
-        from records.db import ArchiveError
-        from replay.page import PageError, build
-        from replay.tree import find, from_archive, shareable
+        from sanguozhi.records import RecordError, read_record
+        from sanguozhi.records.db import ArchiveError
+        from sanguozhi.replay.page import PageError, build
+        from sanguozhi.replay.tree import find, from_archive, shareable
 
         try:
             with archive.connect() as con:
@@ -143,8 +143,8 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
     # -- named queries ----------------------------------------------------------
 
     def query_page(name: str | None) -> HTMLResponse:
-        from records.db import ArchiveError
-        from records.queries import NAMED, QueryError, run_read_only
+        from sanguozhi.records.db import ArchiveError
+        from sanguozhi.records.queries import NAMED, QueryError, run_read_only
 
         listing = "<ul>" + "".join(f'<li><a href="/queries/{escape(n)}">{escape(n)}</a>: {escape(about)}</li>' for n, (about, _) in NAMED.items()) + "</ul>"
         if name is None:
@@ -182,9 +182,9 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
     # -- statistics ---------------------------------------------------------------
 
     def stats_page(q: dict[str, str]) -> HTMLResponse:
-        from records.db import ArchiveError
-        from records.plot import charts
-        from records.stats import BY, lengths, run
+        from sanguozhi.records.db import ArchiveError
+        from sanguozhi.records.plot import charts
+        from sanguozhi.records.stats import BY, lengths, run
 
         from ..cmd_stats import labeler
 
@@ -220,8 +220,8 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
     # -- playing ----------------------------------------------------------------------
 
     def play_form(message: str = "", status: int = 200) -> HTMLResponse:
-        from core.bots import BOTS
-        from core.modes import playable_modes
+        from sanguozhi.core.bots import BOTS
+        from sanguozhi.core.modes import playable_modes
 
         body = (layout.error(message) if message else "") + (
             '<form class="filters" method="post" action="/play">'
@@ -240,7 +240,7 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
     def start(form: dict[str, list[str]]) -> Response:
         import click
 
-        from cli.common import mode_players, parse_bots, parse_options
+        from sanguozhi.cli.common import mode_players, parse_bots, parse_options
 
         def one(key: str, default: str = "") -> str:
             return (form.get(key) or [default])[0].strip()

@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from html import escape
 from typing import Any
 
-from replay.html import asset
+from sanguozhi.replay.html import asset
 
 NAV = '<nav class="app"><a href="/">Games</a><a href="/queries">Queries</a><a href="/stats">Statistics</a><a href="/play">Play</a></nav>'
 

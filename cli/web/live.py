@@ -15,11 +15,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from core.events import GameQuit
-from core.requests import Choice
-from records.format import Record
-from records.session import advance, start_person_game
-from replay.page import PageBuilder, build, game_info
+from sanguozhi.core.events import GameQuit
+from sanguozhi.core.requests import Choice
+from sanguozhi.records.format import Record
+from sanguozhi.records.session import advance, start_person_game
+from sanguozhi.replay.page import PageBuilder, build, game_info
 
 
 class LiveError(ValueError):
@@ -28,7 +28,7 @@ class LiveError(ValueError):
 
 class Live:
     def __init__(self, path: Path, mode: str, players: int, seat: int, seed: int, options: dict[str, Any], bots: dict[int, str], lang: str) -> None:
-        from core.modes import ModeError
+        from sanguozhi.core.modes import ModeError
 
         try:
             self.game, self.writer = start_person_game(path, mode, players, seed, options, bots)
@@ -98,7 +98,7 @@ class Live:
         """The decision form (or the game's end), in both languages; the viewer's switch shows one.
 
         The question and its answers are worded as `sgz play` words them (``replay.prompts.Asked``)."""
-        from replay.prompts import Asked
+        from sanguozhi.replay.prompts import Asked
 
         out = ['<section id="decision">']
         if error:

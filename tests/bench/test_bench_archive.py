@@ -28,9 +28,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from records import archive
-from records.format import FORMAT_VERSION
-from records.stats import queries
+from sanguozhi.records import archive
+from sanguozhi.records.format import FORMAT_VERSION
+from sanguozhi.records.stats import queries
 
 REPO = Path(__file__).resolve().parents[2]
 FULL = os.environ.get("SGZ_BENCH_FULL") == "1"
@@ -50,7 +50,7 @@ def _records() -> Path:
         return folder
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    cmd = [sys.executable, "-m", "cli.main", "sim", "--games", str(GAMES), "--seed", str(SEED), "-o", f"deck={DECK}", "--out", str(folder)]
+    cmd = [sys.executable, "-m", "sanguozhi", "sim", "--games", str(GAMES), "--seed", str(SEED), "-o", f"deck={DECK}", "--out", str(folder)]
     assert subprocess.run(cmd, cwd=REPO, stdout=subprocess.DEVNULL).returncode == 0, "sgz sim failed"
     done.write_text(f"{GAMES}\n")
     return folder
@@ -134,7 +134,7 @@ MEMORY_BOUND = 1 << 30  # 1 GiB
 _PEAK = """
 import resource, sys, tempfile
 from pathlib import Path
-from records import archive
+from sanguozhi.records import archive
 with tempfile.TemporaryDirectory() as d:
     con = archive.open_db(Path(d) / "a.duckdb")
     r = archive.ingest(con, [sys.argv[1]], batch_size=int(sys.argv[2]))
@@ -161,7 +161,7 @@ def _direct_sql(con) -> None:
 
 
 def test_bench_stats_vs_direct_sql(benchmark, bench_archive: Path, bench_parquet: Path) -> None:
-    from cli.cmd_stats import compute, render
+    from sanguozhi.cli.cmd_stats import compute, render
 
     def stats_cmd() -> str:
         return render(compute(str(bench_archive), None, "role"), "table")
@@ -232,7 +232,7 @@ def big_stats_archive(bench_archive: Path, tmp_path_factory) -> Path:
 
 def test_bench_stats_at_scale(benchmark, big_stats_archive: Path) -> None:
     """`sgz stats` (in process) over STATS_GAMES games, and the same SQL run directly."""
-    from cli.cmd_stats import compute, render
+    from sanguozhi.cli.cmd_stats import compute, render
 
     def stats_cmd() -> str:
         return render(compute(str(big_stats_archive), None, "role"), "table")
@@ -253,7 +253,7 @@ def test_bench_stats_at_scale(benchmark, big_stats_archive: Path) -> None:
     SUMMARY[f"ratio_at_{STATS_GAMES}_games"] = round(cmd / db_t, 3)
 
     def run_process() -> None:
-        subprocess.run([sys.executable, "-m", "cli.main", "stats", "--db", str(big_stats_archive)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-m", "sanguozhi", "stats", "--db", str(big_stats_archive)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
 
     SUMMARY[f"sgz_stats_subprocess_s_at_{STATS_GAMES}_games"] = round(_best(run_process, 3 if FULL else 1), 4)
 
@@ -262,7 +262,7 @@ def test_bench_stats_subprocess(benchmark, bench_archive: Path) -> None:
     """`sgz stats` as a user runs it: a new process each time (Python start included)."""
 
     def run() -> None:
-        subprocess.run([sys.executable, "-m", "cli.main", "stats", "--db", str(bench_archive)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-m", "sanguozhi", "stats", "--db", str(bench_archive)], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
 
     benchmark.pedantic(run, rounds=5 if FULL else 1, iterations=1, warmup_rounds=1 if FULL else 0)
     if benchmark.stats:
@@ -271,7 +271,7 @@ def test_bench_stats_subprocess(benchmark, bench_archive: Path) -> None:
 
 def test_bench_decode_game_by_game_vs_archive_at_once(benchmark, bench_records: Path, bench_archive: Path) -> None:
     """Reading records one game at a time (msgspec) against fetching the archive's events at once."""
-    from records.format import read_record
+    from sanguozhi.records.format import read_record
 
     files = sorted(bench_records.glob("*.jsonl"))[:1000]
 
@@ -297,8 +297,8 @@ def test_bench_decode_game_by_game_vs_archive_at_once(benchmark, bench_records: 
 
 def test_bench_shards_vs_ingest(benchmark, bench_records: Path, tmp_path: Path) -> None:
     """Records -> Parquet shards on every core (sgz archive shard) against ingest into one archive, same files, same run."""
-    from records.shards import shard
-    from records.workers import default_jobs
+    from sanguozhi.records.shards import shard
+    from sanguozhi.records.workers import default_jobs
 
     files = sorted(bench_records.glob("*.jsonl"))
     k = iter(range(1000))

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.evolve import fold
-from core.game import new_game
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import new_game
 
 SEEDS = range(1000, 1020)
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from replay import html
-from replay.page import KEYFRAME, PageBuilder
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.replay import html
+from sanguozhi.replay.page import KEYFRAME, PageBuilder
 from tests.replay.games import bot_game
 
 SEED = 15  # 8 seats, basic bots: 2,064 events at the time of writing

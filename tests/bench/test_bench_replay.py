@@ -24,12 +24,12 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from records.format import FORMAT_VERSION, Header, RecordWriter
-from replay.fork import resume_record
-from replay.seek import Timeline
-from replay.stream import fold_blob, split_record
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.records.format import FORMAT_VERSION, Header, RecordWriter
+from sanguozhi.replay.fork import resume_record
+from sanguozhi.replay.seek import Timeline
+from sanguozhi.replay.stream import fold_blob, split_record
 from tests.replay.games import long_game
 
 REPO = Path(__file__).resolve().parents[2]
@@ -148,7 +148,7 @@ def test_bench_replay_at_as_a_process(benchmark, record_22k: tuple[Path, int]) -
     at = n // 2
 
     def replay() -> None:
-        subprocess.run([sys.executable, "-m", "cli.main", "replay", str(path), "--at", str(at)], cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run([sys.executable, "-m", "sanguozhi", "replay", str(path), "--at", str(at)], cwd=REPO, env=env, check=True, stdout=subprocess.DEVNULL)
 
     def bare() -> None:
         subprocess.run([sys.executable, "-c", "pass"], env=env, check=True)

@@ -13,17 +13,17 @@ import os
 
 import pytest
 
-from core import events as ev
-from core.game import new_game
-from records.session import run_bots
-from replay.analyze import analyze, wilson
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import new_game
+from sanguozhi.records.session import run_bots
+from sanguozhi.replay.analyze import analyze, wilson
 
 FULL = bool(os.environ.get("SGZ_BENCH_FULL"))
 GAMES = int(os.environ.get("SGZ_SEARCH_GAMES", 1000 if FULL else 40))
 
 
 def lord_wins(lord: str, seeds: range) -> int:
-    import replay.search  # noqa: F401  (registers the search bot)
+    import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
 
     wins = 0
     for seed in seeds:

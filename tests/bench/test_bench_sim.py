@@ -24,8 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from records.simulate import Run, run_games
-from records.workers import default_jobs
+from sanguozhi.records.simulate import Run, run_games
+from sanguozhi.records.workers import default_jobs
 
 from .test_bench_core import self_play
 
@@ -120,7 +120,7 @@ def test_bench_sim_process(benchmark) -> None:
         folder = tempfile.mkdtemp(prefix="sgz-bench-simp-")
         try:
             started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "cli.main", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+            subprocess.run([sys.executable, "-m", "sanguozhi", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
             return time.perf_counter() - started, None
         finally:
             shutil.rmtree(folder, ignore_errors=True)

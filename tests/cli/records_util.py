@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
+from sanguozhi.cli.main import main
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -28,7 +28,7 @@ def one_line_error(res) -> str:
 def sgz(*args: str, env: dict[str, str] | None = None, **kw) -> subprocess.Popen:
     """``sgz ARGS`` in a new process (for locks and kills)."""
     return subprocess.Popen(
-        [sys.executable, "-m", "cli.main", *map(str, args)],
+        [sys.executable, "-m", "sanguozhi", *map(str, args)],
         cwd=REPO,
         env={**os.environ, **(env or {})},
         stdout=subprocess.PIPE,

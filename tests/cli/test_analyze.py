@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records.format import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.records.format import read_record
 
 from .records_util import run
 
@@ -72,7 +72,7 @@ def test_hint_in_play_ranks_the_pending_answers_without_spending_the_decision(tm
     out = tmp_path / "me.jsonl"
     from click.testing import CliRunner
 
-    from cli.main import main
+    from sanguozhi.cli.main import main
 
     args = ["play", "--seat", "0", "--seed", "5", "--players", "4", "--out", str(out), "-o", "generals=vanilla"]
     res = CliRunner().invoke(main, args, input="hint 2\nhint x\n1\nq\n")
@@ -80,7 +80,7 @@ def test_hint_in_play_ranks_the_pending_answers_without_spending_the_decision(tm
     ranked = [line for line in res.output.splitlines() if "%  [" in line]
     assert ranked, res.output
     assert "hint takes a number of rollouts" in res.output
-    from records.format import read_record
+    from sanguozhi.records.format import read_record
 
     events = read_record(out).events
     assert sum(type(e) is ev.Decided and e.seat == 0 for e in events) == 1  # the hint decided nothing: the 1 typed did

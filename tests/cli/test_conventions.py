@@ -12,7 +12,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.main import COMMANDS, main
+from sanguozhi.cli.main import COMMANDS, main
 from tests.replay.games import recorded_game
 
 INTERNAL = ("GameStarted", "TurnStarted", "CardsMoved", "Decided", "person seat", "PhaseStarted")

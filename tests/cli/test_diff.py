@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from records import read_record
+from sanguozhi.cli.main import main
+from sanguozhi.records import read_record
 from tests.replay.games import recorded_game
 
 
@@ -72,8 +72,8 @@ def test_bad_input(games: dict[str, Path], tmp_path: Path) -> None:
 
 
 def test_the_first_difference_is_told_in_words_and_compared_where_it_takes_effect(tmp_path: Path) -> None:
-    from core import events as ev
-    from replay.fork import resume_record
+    from sanguozhi.core import events as ev
+    from sanguozhi.replay.fork import resume_record
 
     parent = recorded_game(tmp_path, 5, 93, max_turns=40)
     events = read_record(parent).events
@@ -85,7 +85,7 @@ def test_the_first_difference_is_told_in_words_and_compared_where_it_takes_effec
             if other is not None:
                 break
     game.submit(other)
-    from records.format import write_record
+    from sanguozhi.records.format import write_record
 
     b = tmp_path / "b.jsonl"
     write_record(b, read_record(parent).header, game.events)

@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from core import events as ev
-from core.game import resume
-from records import read_record
+from sanguozhi.cli.main import main
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import resume
+from sanguozhi.records import read_record
 from tests.replay.games import recorded_game
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.records import read_record
 
 from .records_util import run
 
@@ -53,7 +53,7 @@ def test_replay_as_a_seat_hides_the_others_concealed_generals(games: Path) -> No
     assert res.exit_code == 0, res.output
     mine = [e.general for e in rec.events if type(e) is ev.GeneralChosen and e.seat == 1]
     others = [e.general for e in rec.events if type(e) is ev.GeneralChosen and e.seat != 1]
-    from replay.narrate import display_name
+    from sanguozhi.replay.narrate import display_name
 
     assert all(display_name(g) in res.output for g in mine)
     assert not any(display_name(g) in res.output for g in others if display_name(g) not in (display_name(m) for m in mine))
@@ -73,7 +73,7 @@ def test_play_offers_pairs_of_generals_with_their_whole_fish(tmp_path: Path) -> 
     out = tmp_path / "me.jsonl"
     from click.testing import CliRunner
 
-    from cli.main import main
+    from sanguozhi.cli.main import main
 
     res = CliRunner().invoke(main, ["play", "--mode", "hegemony", "--players", "4", "--seed", "2", "--out", str(out)], input="1\nq\n")
     assert res.exit_code == 0, res.output

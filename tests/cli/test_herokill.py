@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.records import read_record
 
 from .records_util import run
 
@@ -87,7 +87,7 @@ def test_generals_of_a_hero_kill_mode_are_the_standard_generals() -> None:
 def test_play_a_3v3_casual_seat_choosing_a_hero_then_quit(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from cli.main import main
+    from sanguozhi.cli.main import main
 
     out = tmp_path / "me.jsonl"
     res = CliRunner().invoke(main, ["play", "--mode", "3v3-casual", "--seat", "1", "--out", str(out), "--lang", "zh"], input="1\nq\n")

@@ -5,11 +5,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
-from core import events as ev
-from core.game import resume
-from records import read_record
-from records.check import check
+from sanguozhi.cli.main import main
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import resume
+from sanguozhi.records import read_record
+from sanguozhi.records.check import check
 
 
 def run(*args: str, input: str | None = None):

@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from cli.progress import Progress
+from sanguozhi.cli.progress import Progress
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -44,7 +44,7 @@ def test_a_short_run_stays_quiet_even_on_a_terminal() -> None:
 
 
 def test_sgz_sim_draws_on_a_terminal_and_not_into_a_pipe(tmp_path: Path) -> None:
-    args = [sys.executable, "-m", "cli.main", "sim", "--games", "60", "--jobs", "1", "-o", "deck=basic"]
+    args = [sys.executable, "-m", "sanguozhi", "sim", "--games", "60", "--jobs", "1", "-o", "deck=basic"]
     # stderr on a pseudo-terminal: the bar is drawn (the run takes > 0.5 s).
     leader, follower = os.openpty()
     chunks: list[bytes] = []

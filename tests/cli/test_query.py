@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from records.queries import NAMED
+from sanguozhi.records.queries import NAMED
 from tests.records.util import records
 
 from .records_util import one_line_error, run

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from core import events as ev
-from core.evolve import fold
-from records import read_record
-from replay.narrate import Narrator
+from sanguozhi.cli.main import main
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.records import read_record
+from sanguozhi.replay.narrate import Narrator
 from tests.replay.games import recorded_game
 from tests.replay.test_views import CardNames
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import msgspec
 
-from records.format import read_record
+from sanguozhi.records.format import read_record
 from tests.records.util import V1_FIXTURES
 
 from .records_util import REPO, run
@@ -21,8 +21,8 @@ def test_schemas_folder_is_a_fresh_run(tmp_path: Path) -> None:
 
 
 def test_the_event_schema_names_every_event_type(tmp_path: Path) -> None:
-    from core import events as ev
-    from core.modes import BUILTIN, ruleset_of
+    from sanguozhi.core import events as ev
+    from sanguozhi.core.modes import BUILTIN, ruleset_of
 
     run("schema", "--out", tmp_path)
     schema = json.loads((tmp_path / "event.schema.json").read_text())

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from records import read_record
-from replay.narrate import Narrator
+from sanguozhi.cli.main import main
+from sanguozhi.records import read_record
+from sanguozhi.replay.narrate import Narrator
 from tests.replay.games import recorded_game
 from tests.replay.test_views import CardNames
 

@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import main
+from sanguozhi.cli.main import main
 
 
 def run(*args: object):

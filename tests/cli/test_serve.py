@@ -11,10 +11,10 @@ import duckdb
 import pytest
 from starlette.testclient import TestClient
 
-from cli.web.app import make_app
-from core import events as ev
-from records import read_record
-from records.queries import NAMED
+from sanguozhi.cli.web.app import make_app
+from sanguozhi.core import events as ev
+from sanguozhi.records import read_record
+from sanguozhi.records.queries import NAMED
 from tests.records.util import records
 
 from .records_util import archive_of, run

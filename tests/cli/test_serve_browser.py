@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from cli.web.app import make_app
-from core import events as ev
-from records import read_record
+from sanguozhi.cli.web.app import make_app
+from sanguozhi.core import events as ev
+from sanguozhi.records import read_record
 from tests.browser import chromium, page_of, served
 
 from .records_util import archive_of

@@ -57,7 +57,7 @@ def test_stats_errors_are_one_line(tmp_path: Path) -> None:
 def test_forks_are_left_out_unless_asked_for(db: Path, tmp_path: Path) -> None:
     import shutil
 
-    from records import read_record
+    from sanguozhi.records import read_record
 
     d = tmp_path / "g"
     shutil.copytree(db.parent / "g", d)
@@ -79,7 +79,7 @@ def test_the_table_names_generals_and_cards_and_gives_percentages(db: Path) -> N
     en = run("stats", "--db", db, "--by", "general").stdout
     zh = run("stats", "--db", db, "--by", "general", "--lang", "zh").stdout
     data = json.loads(run("stats", "--db", db, "--by", "general", "--json").stdout)
-    from replay.narrate import display_name
+    from sanguozhi.replay.narrate import display_name
 
     for row in data["by_general"]:
         assert display_name(row["general"], "en") in en and display_name(row["general"], "zh") in zh

@@ -8,9 +8,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from records.plot import charts, histogram, win_rates
-from records.stats import lengths
-from replay.narrate import display_name
+from sanguozhi.records.plot import charts, histogram, win_rates
+from sanguozhi.records.stats import lengths
+from sanguozhi.replay.narrate import display_name
 
 from .records_util import archive_of, one_line_error, run
 
@@ -73,7 +73,7 @@ def test_lengths_bins_cover_every_finished_game(db: Path) -> None:
 def test_chinese_labels_and_empty_charts() -> None:
     sections = {"by_role": (["role", "seats", "wins", "win_rate", "ci_low", "ci_high", "mean_turns"], [("lord", 10, 4, 0.4, 0.17, 0.69, 30.0)]),
                 "damage_by_card": (["card", "hits", "damage", "share"], [("slash", 3, 4, 1.0)])}
-    from cli.cmd_stats import labeler
+    from sanguozhi.cli.cmd_stats import labeler
 
     svgs = charts(sections, [], labeler("zh"), "zh")
     text = "".join(svgs)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
-from records import read_record
+from sanguozhi.cli.main import main
+from sanguozhi.records import read_record
 
 from .records_util import one_line_error, run
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
-from records import read_record
-from replay.tree import Node, build
+from sanguozhi.cli.main import main
+from sanguozhi.records import read_record
+from sanguozhi.replay.tree import Node, build
 from tests.replay.games import recorded_game
 
 

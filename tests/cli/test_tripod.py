@@ -8,8 +8,8 @@ import pytest
 
 from click.testing import CliRunner
 
-from cli.main import main
-from records import read_record
+from sanguozhi.cli.main import main
+from sanguozhi.records import read_record
 
 from .records_util import run
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.game import decide, new_game, resume
-from core.requests import Choice
-from core.view import SeatView
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import decide, new_game, resume
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import SeatView
 
 
 def bot_game(seed: int, players: int = 5, bot: str = "basic") -> list[ev.Event]:
@@ -39,7 +39,7 @@ def test_records_are_identical_across_hash_seeds(tmp_path: Path) -> None:
     for hash_seed in ("0", "12345"):
         out = tmp_path / hash_seed
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
-        subprocess.run([sys.executable, "-m", "cli.main", "sim", "--games", "3", "--seed", "9", "--out", str(out)], check=True, env=env, capture_output=True, cwd=Path(__file__).parents[2])
+        subprocess.run([sys.executable, "-m", "sanguozhi", "sim", "--games", "3", "--seed", "9", "--out", str(out)], check=True, env=env, capture_output=True, cwd=Path(__file__).parents[2])
         outs.append({p.name: p.read_bytes() for p in sorted(out.glob("*.jsonl"))})
     assert len(outs[0]) == 3 and outs[0] == outs[1]
 

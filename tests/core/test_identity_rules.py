@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import CARDS, STANDARD
-from core.distance import attack_range, distance
-from core.evolve import fold
-from core.state import snapshot
-from core.game import new_game
-from core.modes import ModeError
-from core.modes.identity import roles_for
-from core.requests import Choice, IllegalDecision
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS, STANDARD
+from sanguozhi.core.distance import attack_range, distance
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.state import snapshot
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ModeError
+from sanguozhi.core.modes.identity import roles_for
+from sanguozhi.core.requests import Choice, IllegalDecision
 from tests.scenario import Table
 
 
@@ -61,7 +61,7 @@ def test_lord_has_one_extra_max_hp() -> None:
     assert players[0].max_hp == players[0].hp == 5
     assert all(p.max_hp == p.hp == 4 for p in players[1:])
     # With real generals (the default deals them at random): the general's max hp, +1 for the lord.
-    from core.generals import general
+    from sanguozhi.core.generals import general
 
     players = new_game("identity", 5, seed=3).state.chars
     assert players[0].max_hp == players[0].hp == general(players[0].general).max_hp + 1
@@ -82,8 +82,8 @@ def test_basic_deck_holds_only_basic_cards() -> None:
 
 
 def test_full_deck_is_refused_while_a_card_lacks_its_rule(monkeypatch: pytest.MonkeyPatch) -> None:
-    from core.cards import STANDARD_CARDS
-    from core.modes import ruleset_of
+    from sanguozhi.core.cards import STANDARD_CARDS
+    from sanguozhi.core.modes import ruleset_of
 
     assert all(c.name in STANDARD_CARDS.rules for c in STANDARD)  # today every card has its rule
     new_game("identity", 5, seed=1, options={"deck": "full"})
@@ -326,7 +326,7 @@ def test_empty_pile_reshuffles_the_discard_pile_with_the_seed() -> None:
     runs = []
     for _ in range(2):
         game = new_game("identity", 4, seed=5, options={"deck": "basic"})
-        from core.bots import bot_choice
+        from sanguozhi.core.bots import bot_choice
 
         while not game.over and not any(isinstance(e, ev.PileShuffled) and e.reshuffle for e in game.events):
             game.submit(bot_choice("basic", game.state, game.request))

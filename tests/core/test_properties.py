@@ -5,11 +5,11 @@ import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.bots import bot_choice
-from core.evolve import fold
-from core.state import snapshot
-from core.game import new_game
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.state import snapshot
+from sanguozhi.core.game import new_game
 
 SIDES = {"lord": "lord", "loyalist": "lord", "rebel": "rebel", "renegade": "renegade"}
 
@@ -18,7 +18,7 @@ def play_checked(seed: int, players: int, bot: str, options: dict | None = None,
     """Play a bot game, checking card conservation (every ``check_every``
     events, and at every death, damage and recovery) and hp after every event;
     return the events and live-state snapshots at a few points."""
-    from core.deck import deck_numbers
+    from sanguozhi.core.deck import deck_numbers
 
     snapshots: list[tuple[int, object]] = []
     holder: dict[str, object] = {}

@@ -7,11 +7,11 @@ import duckdb
 import msgspec
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from records import archive
-from records.archive import event_shape, export_parquet, ingest, open_db
-from records.format import RecordWriter, read_record, scan
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.records import archive
+from sanguozhi.records.archive import event_shape, export_parquet, ingest, open_db
+from sanguozhi.records.format import RecordWriter, read_record, scan
 
 from .util import CORRUPTIONS, V1_FIXTURES, damaged, forged_decision, record, records
 
@@ -121,7 +121,7 @@ def test_a_damaged_record_is_rejected_and_the_rest_goes_in(folder: Path, con, tm
 
 
 def test_ingest_judges_records_by_the_one_check_validate_uses(folder: Path, con, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import records.ingest as ingest_mod
+    import sanguozhi.records.ingest as ingest_mod
 
     files = sorted(folder.glob("*.jsonl"))[:2]
     seen = []
@@ -140,7 +140,7 @@ def test_ingest_judges_records_by_the_one_check_validate_uses(folder: Path, con,
 def test_a_file_changed_between_its_check_and_its_load_stays_out(folder: Path, con, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import shutil
 
-    import records.ingest as ingest_mod
+    import sanguozhi.records.ingest as ingest_mod
 
     path = shutil.copy(sorted(folder.glob("*.jsonl"))[0], tmp_path / "moving.jsonl")
     other = sorted(folder.glob("*.jsonl"))[1]
@@ -192,7 +192,7 @@ def test_an_event_type_added_later_ingests_with_its_json(tmp_path: Path, con, mo
     rec = read_record(src)
     # A mode's own event type, as a ruleset declares it (records decode it
     # with the mode's decoder, the archive keeps its JSON).
-    from core.modes import ruleset_of
+    from sanguozhi.core.modes import ruleset_of
 
     rs = ruleset_of("identity")
     monkeypatch.setattr(rs, "events", (*rs.events, Omen))
@@ -210,7 +210,7 @@ def test_an_event_type_added_later_ingests_with_its_json(tmp_path: Path, con, mo
 
 
 def test_every_event_type_has_a_shape() -> None:
-    from core.modes import RULESETS
+    from sanguozhi.core.modes import RULESETS
 
     shape = event_shape()
     modes = {t.__struct_config__.tag for rs in RULESETS.values() for t in rs.events}
@@ -222,7 +222,7 @@ def test_export_writes_parquet_by_mode_that_reads_back(folder: Path, con, tmp_pa
     ingest(con, [folder])
     out = tmp_path / "pq"
     got = export_parquet(con, out)
-    from core.deck import CARDS
+    from sanguozhi.core.deck import CARDS
 
     printed = sum(1 for c in CARDS if c.name)  # the standard 160 and the cards the modes' packs print
     assert got == counts(con) | {"generals": got["generals"], "cards": printed} and printed >= 160
@@ -235,7 +235,7 @@ def test_export_writes_parquet_by_mode_that_reads_back(folder: Path, con, tmp_pa
 
 
 def test_stats_are_the_same_over_the_archive_and_its_parquet(folder: Path, con, tmp_path: Path) -> None:
-    from records.stats import run
+    from sanguozhi.records.stats import run
 
     ingest(con, [folder])
     export_parquet(con, tmp_path / "pq")
@@ -250,7 +250,7 @@ def test_stats_are_the_same_over_the_archive_and_its_parquet(folder: Path, con, 
 
 
 def test_a_record_validate_rejects_stays_out_and_verify_re_runs_decisions(folder: Path, con, tmp_path: Path) -> None:
-    from records.check import check
+    from sanguozhi.records.check import check
 
     from .util import objects, rechained
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records.check import check, salvage
-from records.format import FORMAT_VERSION, read_record
+from sanguozhi.core import events as ev
+from sanguozhi.records.check import check, salvage
+from sanguozhi.records.format import FORMAT_VERSION, read_record
 
 from .util import CORRUPTIONS, FIXTURES, V1_FIXTURES, damaged, digest, forged_decision, lines, objects, rechained, record, with_event, write_lines
 
@@ -39,7 +39,7 @@ def test_an_edited_decision_with_a_recomputed_chain_fails_re_execution(src: Path
 def test_a_header_that_disagrees_with_the_game_is_caught(src: Path, tmp_path: Path) -> None:
     import msgspec
 
-    from records.format import RecordWriter
+    from sanguozhi.records.format import RecordWriter
 
     rec = read_record(src)
     path = tmp_path / "liar.jsonl"

@@ -6,9 +6,9 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from core import events as ev
-from records import format as fmt
-from records.format import FORMAT_VERSION, RecordError, RecordWriter, read_record, scan
+from sanguozhi.core import events as ev
+from sanguozhi.records import format as fmt
+from sanguozhi.records.format import FORMAT_VERSION, RecordError, RecordWriter, read_record, scan
 
 from .util import CORRUPTIONS, V1_FIXTURES, damaged, lines, record
 
@@ -185,8 +185,8 @@ def test_header_decodes_as_the_schema_says(src: Path) -> None:
 
 
 def _game_events(seed: int = 4) -> tuple:
-    from core.bots import bot_choice
-    from core.game import new_game
+    from sanguozhi.core.bots import bot_choice
+    from sanguozhi.core.game import new_game
 
     game = new_game("identity", 4, seed, {"max_turns": 6, "deck": "basic"})
     batches = [list(game.events)]
@@ -274,7 +274,7 @@ def test_a_field_named_h_inside_a_line_is_refused_by_writer_and_reader(src: Path
         read_record(forged)
     assert f"(line {k + 1})" in str(err.value) or f"forged.jsonl:{k + 1}:" in str(err.value)
     # Ingest (its seals checked in SQL) refuses it too.
-    from records import archive
+    from sanguozhi.records import archive
 
     con = archive.open_db(tmp_path / "a.duckdb")
     try:

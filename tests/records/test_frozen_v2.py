@@ -10,10 +10,10 @@ import hashlib
 import msgspec
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from core.game import resume
-from records.format import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import resume
+from sanguozhi.records.format import read_record
 
 from .util import FIXTURES, check_frozen_fork
 

@@ -7,10 +7,10 @@ import hashlib
 
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from core.game import resume
-from records.format import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import resume
+from sanguozhi.records.format import read_record
 from tests.core.modes.demo import Mourned
 
 from .util import FIXTURES

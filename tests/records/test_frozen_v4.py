@@ -8,11 +8,11 @@ import hashlib
 
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from core.game import resume
-from records import format as fmt
-from records.format import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import resume
+from sanguozhi.records import format as fmt
+from sanguozhi.records.format import read_record
 from tests.core.modes.demo import Mourned
 
 from .util import FIXTURES, check_frozen_fork, lines
@@ -61,7 +61,7 @@ def test_the_fork_names_its_parent() -> None:
 
 
 def test_the_rollout_redeals_and_reseeds_at_its_fork_point() -> None:
-    from records.check import check
+    from sanguozhi.records.check import check
 
     path = FIXTURES / "v4-rollout-4p-s8.jsonl"
     result = check(path)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records.archive import ingest, open_db
-from records.check import check
+from sanguozhi.core import events as ev
+from sanguozhi.records.archive import ingest, open_db
+from sanguozhi.records.check import check
 
 from .util import FIXTURES, objects, rechained, record
 

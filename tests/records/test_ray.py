@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 ray = pytest.importorskip("ray", reason="Ray is not installed: pip install -e '.[test,ray]' (CI does)")
 
-from cli.main import main  # noqa: E402
-from records import shards  # noqa: E402
-from records.simulate import Run, run_games  # noqa: E402
-from records.stats import run as stats  # noqa: E402
+from sanguozhi.cli.main import main  # noqa: E402
+from sanguozhi.records import shards  # noqa: E402
+from sanguozhi.records.simulate import Run, run_games  # noqa: E402
+from sanguozhi.records.stats import run as stats  # noqa: E402
 
 pytestmark = pytest.mark.slow
 BOTS = {s: "basic" for s in range(5)}

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from records import archive, shards
-from records.stats import run as stats
+from sanguozhi.records import archive, shards
+from sanguozhi.records.stats import run as stats
 
 from .util import damaged, records
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 import pytest
 
-from records import read_record, simulate
-from records.simulate import Run, SimError, chunks, run_games
+from sanguozhi.records import read_record, simulate
+from sanguozhi.records.simulate import Run, SimError, chunks, run_games
 
 BOTS = {s: "basic" for s in range(5)}
 OPTS = {"max_turns": 12}
@@ -51,7 +51,7 @@ def test_a_second_run_keeps_the_records_and_reports_them_the_same(tmp_path: Path
 
 def test_continuations_are_the_same_on_two_workers(tmp_path: Path) -> None:
     [parent] = run_games(Run(str(tmp_path / "p"), "identity", 5, BOTS, {"max_turns": 4}, seed=5), 1)
-    from replay.fork import write_fork
+    from sanguozhi.replay.fork import write_fork
 
     fork = tmp_path / "fork.jsonl"
     write_fork(read_record(parent.path), 40, fork)
@@ -66,7 +66,7 @@ def test_continuations_are_the_same_on_two_workers(tmp_path: Path) -> None:
 
 def test_a_game_that_fails_leaves_no_record(tmp_path: Path, monkeypatch) -> None:
     """A game cut short (an engine error, Ctrl-C) gets no record: a rerun plays it again."""
-    from records import session
+    from sanguozhi.records import session
 
     def failing(game, bots, person=None):
         for _ in range(30):

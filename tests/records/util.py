@@ -4,9 +4,9 @@ from __future__ import annotations
 import hashlib
 from pathlib import Path
 
-from core import events as ev
-from records.format import RecordWriter, read_record
-from records.session import run_bots, start_recorded
+from sanguozhi.core import events as ev
+from sanguozhi.records.format import RecordWriter, read_record
+from sanguozhi.records.session import run_bots, start_recorded
 
 FIXTURES = Path(__file__).parent / "fixtures"
 V1_FIXTURES = sorted(FIXTURES.glob("v1-*.jsonl"))
@@ -44,7 +44,7 @@ def shows_at(rows: list[bytes], k: int) -> int:
     """The 1-based line where damage to line index ``k`` is reported: the line
     itself before format 4; from format 4 the first line of its sealed group
     (the lines of a group are only as good as its seal)."""
-    from records.format import SEALED_SINCE, parse_header
+    from sanguozhi.records.format import SEALED_SINCE, parse_header
 
     if parse_header(rows[0], "?").v < SEALED_SINCE:
         return k + 1
@@ -124,7 +124,7 @@ def forged_decision(src: Path, out: Path) -> tuple[Path, int]:
 
 
 def _hand_before(events: list[ev.Event], i: int, seat: int) -> list[int]:
-    from core.evolve import fold
+    from sanguozhi.core.evolve import fold
 
     return list(fold(events[:i]).chars[seat].hand)
 
@@ -140,7 +140,7 @@ def check_frozen_fork(version: int) -> None:
 
 def reseal(rows: list[bytes]) -> list[bytes]:
     """``rows`` (a v4 record's lines) with every seal recomputed, as a careful forger would."""
-    from records.format import H_LEN, TAIL_LEN, link
+    from sanguozhi.records.format import H_LEN, TAIL_LEN, link
 
     out = [rows[0][:-TAIL_LEN] + b',"h":"' + link(b"", rows[0][:-TAIL_LEN]) + b'"}']
     prev, start = out[0][-2 - H_LEN : -2], 1
@@ -159,7 +159,7 @@ def reseal(rows: list[bytes]) -> list[bytes]:
 
 def objects(path: Path) -> tuple[bytes, list[bytes]]:
     """The header's JSON and each event's own JSON (without ``i`` and ``h``) of a record."""
-    from records.format import TAIL_LEN
+    from sanguozhi.records.format import TAIL_LEN
 
     rows = lines(path)
     return rows[0][:-TAIL_LEN] + b"}", [r[: r.rfind(b',"i":')] + b"}" for r in rows[1:]]
@@ -167,7 +167,7 @@ def objects(path: Path) -> tuple[bytes, list[bytes]]:
 
 def rechained(out: Path, head: bytes, events: list[bytes]) -> Path:
     """A record of these header and event objects, with a chain that holds."""
-    from records.format import link
+    from sanguozhi.records.format import link
 
     body = head[:-1]
     prev = link(b"", body)

@@ -4,9 +4,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from core import events as ev
-from core.game import new_game
-from records.session import run_bots, start_recorded
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import new_game
+from sanguozhi.records.session import run_bots, start_recorded
 
 
 def bots_for(players: int, bot: str = "basic") -> dict[int, str]:

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.requests import Choice
-from records.check import check
-from records.session import run_bots, start_recorded
-from replay.analyze import AnalysisError, analyze, blunders, candidates, taken_choice, wilson
+from sanguozhi.core import events as ev
+from sanguozhi.core.requests import Choice
+from sanguozhi.records.check import check
+from sanguozhi.records.session import run_bots, start_recorded
+from sanguozhi.replay.analyze import AnalysisError, analyze, blunders, candidates, taken_choice, wilson
 from tests.scenario import Table
 
 from .games import bot_game
@@ -51,7 +51,7 @@ def test_kept_rollouts_are_fork_records_that_validate(tmp_path: Path) -> None:
     game, writer = start_recorded(tmp_path / "g.jsonl", "identity", 4, 8, {"max_turns": 30}, bots)
     with writer:
         run_bots(game, bots)
-    from records.format import read_record
+    from sanguozhi.records.format import read_record
 
     rec = read_record(tmp_path / "g.jsonl")
     at = next(i for i, e in enumerate(rec.events) if type(e) is ev.Decided and i > 40) - 1
@@ -76,7 +76,7 @@ def test_bad_positions_are_refused() -> None:
 
 
 def test_a_pick_of_cards_is_compared_over_its_combinations() -> None:
-    from core.requests import Request
+    from sanguozhi.core.requests import Request
 
     req = Request(0, "discard", cards=tuple(range(10)), min=3, max=3)
     picks = candidates(req, Choice(cards=(7, 8, 9)), limit=12)

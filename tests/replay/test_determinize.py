@@ -6,12 +6,12 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.evolve import apply, fold
-from core.rng import Draws
-from core.view import view
-from replay.determinize import hidden_cards, redeal
-from replay.visibility import Visibility, open_cards
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import apply, fold
+from sanguozhi.core.rng import Draws
+from sanguozhi.core.view import view
+from sanguozhi.replay.determinize import hidden_cards, redeal
+from sanguozhi.replay.visibility import Visibility, open_cards
 
 from .games import bot_game
 
@@ -60,7 +60,7 @@ def test_a_redeal_really_deals_again() -> None:
 
 
 def test_a_redeal_is_an_event_that_replays() -> None:
-    from core.game import resume
+    from sanguozhi.core.game import resume
 
     events = bot_game(5, 5, "basic", max_turns=12)
     k = len(events) // 2
@@ -70,7 +70,7 @@ def test_a_redeal_is_an_event_that_replays() -> None:
     game.add_external(redeal(game.state, seat, seen, k, Draws(9, "test", 0)))
     game.add_external(ev.Reseeded(seed=77))
     while not game.over:
-        from core.bots import bot_choice
+        from sanguozhi.core.bots import bot_choice
 
         game.submit(bot_choice("basic", game.state, game.request))
     again = resume(game.events, from_start=True)

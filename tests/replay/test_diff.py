@@ -4,10 +4,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from records.session import run_bots
-from replay.diff import common_prefix, diff, state_diff
-from replay.fork import resume_record
+from sanguozhi.core import events as ev
+from sanguozhi.records.session import run_bots
+from sanguozhi.replay.diff import common_prefix, diff, state_diff
+from sanguozhi.replay.fork import resume_record
 
 from .games import bot_game, bots_for
 
@@ -52,7 +52,7 @@ def _fields(e: ev.Event) -> dict:
 
 
 def test_state_diff_names_hp_zones_roles_and_winner() -> None:
-    from core.evolve import fold
+    from sanguozhi.core.evolve import fold
 
     a, b = fold(GAME[:150]), fold(GAME[:150])
     b.chars[2].hp -= 1

@@ -5,13 +5,13 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from core.game import resume
-from records import read_record
-from records.session import run_bots
-from replay.fork import ForkError, resume_record, start_continuation, undo_point, write_fork
-from replay.seek import Timeline
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import resume
+from sanguozhi.records import read_record
+from sanguozhi.records.session import run_bots
+from sanguozhi.replay.fork import ForkError, resume_record, start_continuation, undo_point, write_fork
+from sanguozhi.replay.seek import Timeline
 
 from .games import bot_game, bots_for, recorded_game
 

@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.deck import CARDS
-from core.game import new_game
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.game import new_game
+from sanguozhi.replay.narrate import Narrator
 
 ID_LIKE = re.compile(r"#\d|\[[♠♥♣♦]|\b[a-z]+_[a-z_]+\b")
 

@@ -15,12 +15,12 @@ import re
 import msgspec
 import pytest
 
-from core import events as ev
-from records.format import Header, Record
-from replay.narrate import Narrator, display_name
-from replay.page import PageBuilder, PageError, build, page_view, perspectives
-from replay.patch import apply
-from replay.seek import Timeline
+from sanguozhi.core import events as ev
+from sanguozhi.records.format import Header, Record
+from sanguozhi.replay.narrate import Narrator, display_name
+from sanguozhi.replay.page import PageBuilder, PageError, build, page_view, perspectives
+from sanguozhi.replay.patch import apply
+from sanguozhi.replay.seek import Timeline
 from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonstration ruleset)
 
 from .games import bot_game
@@ -89,8 +89,8 @@ def test_every_view_and_line_of_the_page_is_the_replays(mode: str, seed: int) ->
 def test_a_seats_page_holds_nothing_that_seat_did_not_see(mode: str, seed: int) -> None:
     events = mode_game(mode, seed, "basic", max_turns=20)
     players = events[0].players
-    from core.evolve import apply as fold_one
-    from core.evolve import initial_state
+    from sanguozhi.core.evolve import apply as fold_one
+    from sanguozhi.core.evolve import initial_state
 
     for seat in range(players):
         data = build(record_of(events), asked=[str(seat)], keyframe=32)
@@ -136,7 +136,7 @@ def test_a_seats_page_holds_nothing_that_seat_did_not_see(mode: str, seed: int) 
 
 def _ever_seen(events: list[ev.Event], seat: int) -> set[int]:
     """Card numbers shown to ``seat`` at some point (a line may name a card that later went face down)."""
-    from core.evolve import initial_state
+    from sanguozhi.core.evolve import initial_state
 
     seen: set[int] = set()
     oracle = Oracle(initial_state(events[0]))

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from core import events as ev
-from records import read_record
-from replay import html as page_html
-from replay.narrate import Narrator
-from replay.page import build
-from replay.seek import Timeline
+from sanguozhi.cli.main import main
+from sanguozhi.core import events as ev
+from sanguozhi.records import read_record
+from sanguozhi.replay import html as page_html
+from sanguozhi.replay.narrate import Narrator
+from sanguozhi.replay.page import build
+from sanguozhi.replay.seek import Timeline
 from tests.browser import chromium, page_of
 from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonstration ruleset)
 

@@ -6,11 +6,11 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.evolve import apply as fold_one
-from core.evolve import initial_state
-from replay.page import page_view
-from replay.patch import SPLICE, apply, diff
-from replay.visibility import SeenTracker
+from sanguozhi.core.evolve import apply as fold_one
+from sanguozhi.core.evolve import initial_state
+from sanguozhi.replay.page import page_view
+from sanguozhi.replay.patch import SPLICE, apply, diff
+from sanguozhi.replay.visibility import SeenTracker
 
 from .games import bot_game
 

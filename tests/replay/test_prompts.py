@@ -6,9 +6,9 @@ import re
 
 import pytest
 
-from core.bots import bot_choice
-from core.game import new_game
-from replay.prompts import Asked
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import new_game
+from sanguozhi.replay.prompts import Asked
 
 # A card or skill id (fire_slash, double_sword), a raw prompt (slash:2), a card number, a Python literal.
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:-?\d|#\d|\(\)|\[\]|None\b")

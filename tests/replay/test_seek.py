@@ -6,11 +6,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.evolve import fold
-from core.state import snapshot
-from core.game import resume
-from replay.seek import SeekError, Timeline
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.state import snapshot
+from sanguozhi.core.game import resume
+from sanguozhi.replay.seek import SeekError, Timeline
 
 from .games import bot_game
 
@@ -106,8 +106,8 @@ def test_a_seek_folds_at_most_one_interval_once_the_snapshots_exist() -> None:
 
 
 def test_streaming_decode_and_fold_equals_the_fold(tmp_path) -> None:
-    from core.evolve import FoldError
-    from replay.stream import event_chunks, fold_blob, fold_file
+    from sanguozhi.core.evolve import FoldError
+    from sanguozhi.replay.stream import event_chunks, fold_blob, fold_file
 
     from .games import recorded_game
 
@@ -117,7 +117,7 @@ def test_streaming_decode_and_fold_equals_the_fold(tmp_path) -> None:
             assert [e for c in event_chunks(body, chunk) for e in c] == GAMES[seed]
             assert same(fold_blob(body, chunk), fold(GAMES[seed]))
     path = recorded_game(tmp_path, 4, 9, max_turns=10)
-    from records import read_record
+    from sanguozhi.records import read_record
 
     assert same(fold_file(path), fold(read_record(path).events))
     bad = GAMES[3][:50] + [ev.CardsMoved(cards=(999,), src="discard", dst="hand", dst_seat=0)]

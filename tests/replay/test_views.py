@@ -37,15 +37,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core import events as ev
-from core.deck import CARDS
-from core.evolve import apply, initial_state
-from core.modes import playable_modes, ruleset_of
-from core.state import State
-from core.view import SeatView, view
-from replay.narrate import Narrator, display_name, role_name
-from replay.seek import Timeline
-from replay.visibility import SeenTracker, Visibility, open_cards
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.evolve import apply, initial_state
+from sanguozhi.core.modes import playable_modes, ruleset_of
+from sanguozhi.core.state import State
+from sanguozhi.core.view import SeatView, view
+from sanguozhi.replay.narrate import Narrator, display_name, role_name
+from sanguozhi.replay.seek import Timeline
+from sanguozhi.replay.visibility import SeenTracker, Visibility, open_cards
 from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonstration ruleset)
 
 from .games import bot_game

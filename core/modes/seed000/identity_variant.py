@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from core.content import Content
-from core.generals import pool
-from core.mechanics.project import PACK_ID
+from sanguozhi.core.content import Content
+from sanguozhi.core.generals import pool
+from sanguozhi.core.mechanics.project import PACK_ID
 
 from ..identity import Identity, IdentityOptions
 from .mechanics import Seed000Mechanics

@@ -19,19 +19,19 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from core import events as ev
-from core.cards.equipment import EquipRule, wields
-from core.content import Pack
-from core.deck import Kind, add_cards, add_kind
-from core.evolve import FoldError
-from core.requests import PASS_CHOICE, Choice, Request
-from core.skills.base import SkillBook, announce, set_state, turn_state
-from core.skills.common import discard_own, own_cards
-from core.windows import Hook
+from sanguozhi.core import events as ev
+from sanguozhi.core.cards.equipment import EquipRule, wields
+from sanguozhi.core.content import Pack
+from sanguozhi.core.deck import Kind, add_cards, add_kind
+from sanguozhi.core.evolve import FoldError
+from sanguozhi.core.requests import PASS_CHOICE, Choice, Request
+from sanguozhi.core.skills.base import SkillBook, announce, set_state, turn_state
+from sanguozhi.core.skills.common import discard_own, own_cards
+from sanguozhi.core.windows import Hook
 
 if TYPE_CHECKING:
-    from core.engine import Engine, TurnCtx, UseCtx
-    from core.state import State
+    from sanguozhi.core.engine import Engine, TurnCtx, UseCtx
+    from sanguozhi.core.state import State
 
 Flow = Generator[Any, Any, Any]
 

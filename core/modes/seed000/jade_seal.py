@@ -27,15 +27,15 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
-from core import events as ev
-from core.deck import STANDARD_DECK, deck_numbers
-from core.generals import pool
-from core.mechanics import EVENTS as MECHANICS_EVENTS
-from core.mechanics import HANDLERS as MECHANICS_HANDLERS
-from core.mechanics import NAMES
-from core.mechanics.project import PACK_ID
-from core.requests import Choice, Request
-from core.rng import Draws
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import STANDARD_DECK, deck_numbers
+from sanguozhi.core.generals import pool
+from sanguozhi.core.mechanics import EVENTS as MECHANICS_EVENTS
+from sanguozhi.core.mechanics import HANDLERS as MECHANICS_HANDLERS
+from sanguozhi.core.mechanics import NAMES
+from sanguozhi.core.mechanics.project import PACK_ID
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.rng import Draws
 
 from ..base import ModeError, Ruleset
 from ..identity import deck_cards
@@ -43,9 +43,9 @@ from . import jade_pack as jade
 from .mechanics import Seed000Mechanics
 
 if TYPE_CHECKING:
-    from core.content import Content
-    from core.engine import Engine
-    from core.state import State
+    from sanguozhi.core.content import Content
+    from sanguozhi.core.engine import Engine
+    from sanguozhi.core.state import State
 
 Flow = Generator[Any, Any, Any]
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
-from core.content import Pack
-from core.mechanics import EVENTS, HANDLERS, MECHANICS, NAMES, narrate
-from core.mechanics.project import PROJECT
+from sanguozhi.core import events as ev
+from sanguozhi.core.content import Pack
+from sanguozhi.core.mechanics import EVENTS, HANDLERS, MECHANICS, NAMES, narrate
+from sanguozhi.core.mechanics.project import PROJECT
 
 
 class Seed000Mechanics:

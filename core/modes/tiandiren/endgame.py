@@ -33,16 +33,16 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from core.cards.base import NAMES, CardRule
-from core.cards.basic import SLASH_TUPLE, Peach
-from core.cards.equipment import EquipRule, wields
-from core.cards.tricks import GodSalvation, Trick
-from core.content import Pack
-from core.requests import PASS_CHOICE, Choice, Request
+from sanguozhi.core.cards.base import NAMES, CardRule
+from sanguozhi.core.cards.basic import SLASH_TUPLE, Peach
+from sanguozhi.core.cards.equipment import EquipRule, wields
+from sanguozhi.core.cards.tricks import GodSalvation, Trick
+from sanguozhi.core.content import Pack
+from sanguozhi.core.requests import PASS_CHOICE, Choice, Request
 
 if TYPE_CHECKING:
-    from core.engine import Engine, UseCtx
-    from core.state import State
+    from sanguozhi.core.engine import Engine, UseCtx
+    from sanguozhi.core.state import State
 
     Flow = Generator[Any, Any, Any]
 

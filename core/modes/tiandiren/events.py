@@ -5,9 +5,9 @@ An earned identity needs no event of its own: it is the core ``RoleShown``
 """
 from __future__ import annotations
 
-from core import events as ev
-from core.evolve import FoldError
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import FoldError
+from sanguozhi.core.state import State
 
 from .endgame import deaths_needed, in_endgame
 

@@ -18,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from core import events as ev
-from core.modes.identity import roles_for
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.identity import roles_for
 
 from .events import GouyuChanged
 
 if TYPE_CHECKING:
-    from core.engine import Engine
-    from core.state import State
+    from sanguozhi.core.engine import Engine
+    from sanguozhi.core.state import State
 
     Flow = Generator[Any, Any, Any]
 

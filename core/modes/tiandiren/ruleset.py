@@ -31,11 +31,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
-from core import events as ev
-from core.deck import deck_numbers
-from core.generals import pool
-from core.requests import Choice, Request
-from core.rng import Draws
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import deck_numbers
+from sanguozhi.core.generals import pool
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.rng import Draws
 
 from ..base import ModeError, Ruleset
 from . import events as tev
@@ -44,8 +44,8 @@ from .identity import earn, gain, lord_char, unearned
 from .skills import FORCE_SKILLS, IDENTITY_SKILLS, TIANDIREN_SKILLS
 
 if TYPE_CHECKING:
-    from core.engine import Engine
-    from core.state import State
+    from sanguozhi.core.engine import Engine
+    from sanguozhi.core.state import State
 
     Flow = Generator[Any, Any, Any]
 

@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from core.content import Pack
-from core.requests import Choice, Request
-from core.skills.base import SkillBook, announce
+from sanguozhi.core.content import Pack
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.skills.base import SkillBook, announce
 
 from .identity import earn, gain, unearned
 
 if TYPE_CHECKING:
-    from core.engine import DamageCtx, Engine, TurnCtx, UseCtx
+    from sanguozhi.core.engine import DamageCtx, Engine, TurnCtx, UseCtx
 
     Flow = Generator[Any, Any, Any]
 

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import msgspec
 import pytest
 
-from core.evolve import fold
-from core.state import snapshot
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.state import snapshot
 from tests import scenario
 
 

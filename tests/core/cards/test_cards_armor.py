@@ -1,9 +1,9 @@
 """The armour (八卦阵, 仁王盾, 藤甲, 白银狮子) and the horses."""
 from __future__ import annotations
 
-from core import events as ev
-from core.deck import CARDS
-from core.distance import distance
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.distance import distance
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]
@@ -132,8 +132,8 @@ def test_a_horse_replaces_a_horse_of_the_same_kind_only() -> None:
 def test_seat_distance_counts_only_the_living_between_and_around() -> None:
     import random
 
-    from core.distance import seat_distance
-    from core.state import Character, State
+    from sanguozhi.core.distance import seat_distance
+    from sanguozhi.core.state import Character, State
 
     def by_walking(state: State, a: int, b: int) -> int:
         n = len(state.chars)

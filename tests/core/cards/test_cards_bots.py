@@ -1,12 +1,12 @@
 """The `basic` bot uses the tricks and equipment sensibly (and only through its SeatView)."""
 from __future__ import annotations
 
-from core import events as ev
-from core.bots import bot_choice
-from core.bots.basic import OPTION_SCORES, PLAY_SCORES
-from core.deck import CARDS
-from core.requests import Choice
-from core.view import SeatView
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.bots.basic import OPTION_SCORES, PLAY_SCORES
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import SeatView
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]
@@ -108,7 +108,7 @@ def test_basic_gives_its_weapon_rather_than_slash_a_known_ally() -> None:
 
 
 def test_basic_bot_games_end_and_use_equipment() -> None:
-    from core.game import new_game
+    from sanguozhi.core.game import new_game
 
     equipped = 0
     for seed in range(10):

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
+from sanguozhi.core import events as ev
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from core.cards import STANDARD_CARDS
-from core.deck import KINDS, STANDARD as CARDS
-from core.game import new_game
+from sanguozhi.core.cards import STANDARD_CARDS
+from sanguozhi.core.deck import KINDS, STANDARD as CARDS
+from sanguozhi.core.game import new_game
 
 REFERENCE = Path(__file__).resolve().parents[4] / "shared" / "reference" / "deck-standard-maneuvering.tsv"
 
@@ -52,7 +52,7 @@ def test_identity_plays_the_full_deck_by_default() -> None:
 
 
 def test_sgz_cards_json_lists_all_160_with_suit_rank_type_and_texts() -> None:
-    from cli.cmd_cards import cards
+    from sanguozhi.cli.cmd_cards import cards
 
     result = CliRunner().invoke(cards, ["--json"])
     assert result.exit_code == 0, result.output
@@ -68,7 +68,7 @@ def test_sgz_cards_json_lists_all_160_with_suit_rank_type_and_texts() -> None:
 
 @pytest.mark.parametrize("lang, needle", [("en", "Kylin Bow (kylin_bow), equip/weapon (range 5)"), ("zh", "【麒麟弓】 装备牌·武器（攻击范围5）")])
 def test_sgz_cards_text_in_each_language(lang: str, needle: str) -> None:
-    from cli.cmd_cards import cards
+    from sanguozhi.cli.cmd_cards import cards
 
     result = CliRunner().invoke(cards, ["--lang", lang])
     assert result.exit_code == 0
@@ -77,7 +77,7 @@ def test_sgz_cards_text_in_each_language(lang: str, needle: str) -> None:
 
 
 def test_packs_print_cards_at_their_own_numbers_in_any_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    from core import deck
+    from sanguozhi.core import deck
 
     for name in ("CARDS", "NAMES", "SUIT", "RANK"):
         monkeypatch.setattr(deck, name, list(getattr(deck, name)))

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import CARDS
-from core.requests import IllegalDecision
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.requests import IllegalDecision
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]

@@ -1,8 +1,8 @@
 """无懈可击: every seat asked in turn order, chains to any depth, one target at a time."""
 from __future__ import annotations
 
-from core import events as ev
-from core.deck import CARDS
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]

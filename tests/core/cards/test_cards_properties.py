@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.game import new_game
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import new_game
 from tests.core.test_properties import check_folds, check_winner, play_checked
 
 
@@ -35,7 +35,7 @@ def test_two_hundred_full_deck_games_with_both_bots_hold_every_property(bot: str
 
 
 def test_every_card_name_is_used_by_each_bot_over_some_games() -> None:
-    from core.deck import STANDARD
+    from sanguozhi.core.deck import STANDARD
 
     wanted = {c.name for c in STANDARD} - {"dodge"}  # a 闪 is only ever played, never used
     for bot in ("basic", "random"):
@@ -51,7 +51,7 @@ def test_every_card_name_is_used_by_each_bot_over_some_games() -> None:
 
 
 def test_resumed_full_deck_game_gives_the_same_events() -> None:
-    from core.game import resume
+    from sanguozhi.core.game import resume
 
     game = new_game("identity", 6, 31)
     while not game.over:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import CARDS
-from core.requests import IllegalDecision
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.requests import IllegalDecision
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]  # two 闪 (diamonds) for the draw phase, so the hands stay as stated
@@ -267,7 +267,7 @@ def test_iron_chain_chains_one_or_two_and_a_second_use_unchains() -> None:
 def test_iron_chain_recast_discards_it_and_draws_one() -> None:
     t = Table(4, hands={0: ["iron_chain"]}, pile=QUIET + ["#45"])
     card = t.in_hand(0, "iron_chain")
-    from core.requests import Choice
+    from sanguozhi.core.requests import Choice
 
     t.choose(Choice(cards=(card,), option="recast"))
     assert card in t.state.discard and "peach" in t.hand(0)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import CARDS
-from core.distance import attack_range
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.distance import attack_range
+from sanguozhi.core.requests import Choice
 from tests.scenario import Table
 
 QUIET = ["#131", "#132"]

@@ -1,10 +1,10 @@
 """Build skills (筑建技): select, build, a full completion, and the four attributes."""
 from __future__ import annotations
 
-from core import events as ev
-from core.mechanics.build import is_full, progress
-from core.mechanics.events import Joined, Progressed
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.mechanics.build import is_full, progress
+from sanguozhi.core.mechanics.events import Joined, Progressed
+from sanguozhi.core.requests import Choice
 from tests.core.skills.util import accept, take, triggered, until_kind
 
 from .table import table

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import NAMES
-from core.mechanics.damage import EXECUTE, EXPLOSION, SPLASH, can_execute, execute_damage
-from core.mechanics.events import Joined, Progressed
-from core.natures import NATURES, is_attribute
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import NAMES
+from sanguozhi.core.mechanics.damage import EXECUTE, EXPLOSION, SPLASH, can_execute, execute_damage
+from sanguozhi.core.mechanics.events import Joined, Progressed
+from sanguozhi.core.natures import NATURES, is_attribute
+from sanguozhi.core.requests import Choice
 from tests.core.skills.util import accept, take
 
 from .table import table
@@ -121,7 +121,7 @@ def test_water_damage_passes_along_the_chain_and_unchains_each() -> None:
 
 
 def test_water_names_itself_in_the_narration() -> None:
-    from replay.narrate import Narrator
+    from sanguozhi.replay.narrate import Narrator
 
     e = ev.Damaged(src=0, dst=1, n=1, nature="water")
     assert "造成1点水伤害" in Narrator("zh").line(e)

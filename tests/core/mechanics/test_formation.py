@@ -2,8 +2,8 @@
 worked example first: seats A1 B1 A2 B2 A3."""
 from __future__ import annotations
 
-from core import events as ev
-from core.mechanics.formation import in_queue, same_gender, same_kingdom, siege_targets, sieges
+from sanguozhi.core import events as ev
+from sanguozhi.core.mechanics.formation import in_queue, same_gender, same_kingdom, siege_targets, sieges
 from tests.core.skills.util import take, triggered, until_kind
 
 from .table import table

@@ -5,13 +5,13 @@ import itertools
 
 import pytest
 
-from core import events as ev
-from core.mechanics.covert import covert_choice
-from core.mechanics.events import CovertChosen, GambitShown
-from core.mechanics.gambit import winner
-from core.mechanics.project.skills import SHEZHAN_BEATS
-from core.view import view
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.mechanics.covert import covert_choice
+from sanguozhi.core.mechanics.events import CovertChosen, GambitShown
+from sanguozhi.core.mechanics.gambit import winner
+from sanguozhi.core.mechanics.project.skills import SHEZHAN_BEATS
+from sanguozhi.core.view import view
+from sanguozhi.replay.narrate import Narrator
 from tests.core.skills.util import take, triggered
 
 from .table import MODE, table

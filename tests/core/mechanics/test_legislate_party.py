@@ -1,12 +1,12 @@
 """Legislate skills (立法技) and party skills (结党技) with impeachment (弹劾)."""
 from __future__ import annotations
 
-from core import events as ev
-from core.mechanics.events import Enacted, Impeached, Joined, Left
-from core.mechanics.legislate import in_force, members
-from core.mechanics.party import impeached, party_of
-from core.mechanics.project.skills import JINSHA, QUANNONG, YUEFA
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.mechanics.events import Enacted, Impeached, Joined, Left
+from sanguozhi.core.mechanics.legislate import in_force, members
+from sanguozhi.core.mechanics.party import impeached, party_of
+from sanguozhi.core.mechanics.project.skills import JINSHA, QUANNONG, YUEFA
+from sanguozhi.core.requests import Choice
 from tests.core.skills.util import accept, take, triggered, until_kind
 
 from .table import table

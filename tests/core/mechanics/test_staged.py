@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.mechanics.project.skills import LIANZHAN
-from core.mechanics.staged import next_stage, stage_of
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.mechanics.project.skills import LIANZHAN
+from sanguozhi.core.mechanics.staged import next_stage, stage_of
+from sanguozhi.core.requests import Choice
 from tests.core.skills.util import take
 
 from .table import table

@@ -19,12 +19,12 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import Any
 
-from core import events as ev
-from core.modes import RULESETS, register
-from core.modes.identity import Identity
-from core.requests import PASS_CHOICE, Choice, Request
-from core.rng import Draws
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes import RULESETS, register
+from sanguozhi.core.modes.identity import Identity
+from sanguozhi.core.requests import PASS_CHOICE, Choice, Request
+from sanguozhi.core.rng import Draws
+from sanguozhi.core.state import State
 
 
 class Mourned(ev.Event, tag="demo_mourned"):

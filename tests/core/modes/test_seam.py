@@ -10,21 +10,21 @@ from typing import Any
 import msgspec
 import pytest
 
-from core import engine as engine_module
-from core import events as ev
-from core.cards.base import CardRule
-from core.cards.tricks import Trick
-from core.content import Content, Pack
-from core.deck import CARDS, NAMES
-from core.evolve import FoldError, fold
-from core.game import new_game
-from core.modes import RULESETS, ModeError, register, ruleset_of
-from core.modes.identity import Identity
-from core.requests import Choice, Request
-from core.state import snapshot
-from core.view import SeatView, view
-from core.windows import Hook
-from replay.narrate import Narrator
+from sanguozhi.core import engine as engine_module
+from sanguozhi.core import events as ev
+from sanguozhi.core.cards.base import CardRule
+from sanguozhi.core.cards.tricks import Trick
+from sanguozhi.core.content import Content, Pack
+from sanguozhi.core.deck import CARDS, NAMES
+from sanguozhi.core.evolve import FoldError, fold
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import RULESETS, ModeError, register, ruleset_of
+from sanguozhi.core.modes.identity import Identity
+from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.state import snapshot
+from sanguozhi.core.view import SeatView, view
+from sanguozhi.core.windows import Hook
+from sanguozhi.replay.narrate import Narrator
 from tests.scenario import Table
 
 from .demo import Demo, Mourned
@@ -133,7 +133,7 @@ def test_a_mode_gives_a_card_its_own_rule_while_identity_keeps_the_standard_one(
 
 
 def test_a_later_pack_replaces_everything_an_owner_registered() -> None:
-    from core.cards import STANDARD_CARDS
+    from sanguozhi.core.cards import STANDARD_CARDS
 
     chain_mods = [o for o, _ in STANDARD_CARDS.mods["after_damage"]]
     assert "iron_chain" in chain_mods
@@ -145,7 +145,7 @@ def test_a_later_pack_replaces_everything_an_owner_registered() -> None:
 
 
 def test_a_general_naming_a_missing_skill_is_refused_when_the_content_is_built() -> None:
-    from core.generals import General
+    from sanguozhi.core.generals import General
 
     broken = Pack("test-broken", "测试", "Test")
     broken.general(General("test_broken", "缺", "qun", "male", 4, ("no_such_skill",), pack="test"))
@@ -362,8 +362,8 @@ def test_a_seat_without_a_role_yet_shows_none() -> None:
 
 
 def test_a_card_without_suit_has_no_colour() -> None:
-    from core.cards.base import color_of
-    from core.modes.duel.data import QIBING_CARDS
+    from sanguozhi.core.cards.base import color_of
+    from sanguozhi.core.modes.duel.data import QIBING_CARDS
 
     card = next(iter(QIBING_CARDS))
     assert color_of((card,)) == "none" and color_of(()) == "none"
@@ -381,7 +381,7 @@ def test_a_mode_may_hide_hp_showing_only_what_was_lost() -> None:
 
 
 def test_a_window_a_mode_opens_is_registered_once() -> None:
-    from core.windows import WINDOW_ZH, add_window
+    from sanguozhi.core.windows import WINDOW_ZH, add_window
 
     assert add_window("redeployed", "调遣后") == "redeployed" and WINDOW_ZH["redeployed"] == "调遣后"
     with pytest.raises(ValueError, match="already"):
@@ -568,7 +568,7 @@ def test_a_hook_whose_holder_lost_it_in_the_same_window_does_not_act() -> None:
 def _reach_pack() -> Pack:
     """A rule (no skill) that gives every seat a play-phase action, and modifiers
     that put everyone in everyone's attack range and raise hand limits by 2."""
-    from core.skills.base import Action
+    from sanguozhi.core.skills.base import Action
 
     pack = Pack("test-reach", "测试", "Test")
 
@@ -586,7 +586,7 @@ def _reach_pack() -> Pack:
 
 
 def test_an_action_matters_while_its_owner_does_and_modifiers_reach_range_and_hand_limit() -> None:
-    from core.skills.base import Skill
+    from sanguozhi.core.skills.base import Skill
 
     pack = _reach_pack()
     pack.skill(Skill("test_unheld_skill", "无", "None", "active", "", ""))
@@ -604,7 +604,7 @@ def test_an_action_matters_while_its_owner_does_and_modifiers_reach_range_and_ha
 
 
 def test_a_damage_nature_means_one_thing() -> None:
-    from core.natures import NATURES, add_nature, is_attribute
+    from sanguozhi.core.natures import NATURES, add_nature, is_attribute
 
     assert add_nature("fire", "火焰", "fire") == NATURES["fire"]  # the same again is fine
     with pytest.raises(ValueError, match="already"):

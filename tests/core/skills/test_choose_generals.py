@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.game import new_game, resume
-from core.generals import general
-from core.modes import ModeError
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import new_game, resume
+from sanguozhi.core.generals import general
+from sanguozhi.core.modes import ModeError
+from sanguozhi.core.requests import Choice
 
 
 def _choose_all(game, pick=lambda req: req.choices[0]) -> None:
@@ -103,7 +103,7 @@ def test_bots_choose_and_a_bot_lord_prefers_a_lord_skill() -> None:
 
 
 def test_the_choice_must_be_one_of_the_candidates() -> None:
-    from core.requests import IllegalDecision
+    from sanguozhi.core.requests import IllegalDecision
 
     game = new_game("identity", 5, seed=2, options={"generals": "choose"})
     offered = {c.option for c in game.request.choices}
@@ -141,8 +141,8 @@ def test_seed_004s_five_at_random_is_an_option_and_what_old_records_replay() -> 
 
 
 def test_bot_games_with_random_generals_keep_their_options_and_ids() -> None:
-    from core.modes import ruleset_of
-    from records.session import sim_game_id
+    from sanguozhi.core.modes import ruleset_of
+    from sanguozhi.records.session import sim_game_id
 
     opts = ruleset_of("identity").check(5, {})
     assert "lord_offer" not in opts

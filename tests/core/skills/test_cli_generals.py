@@ -5,7 +5,7 @@ import json
 
 from click.testing import CliRunner
 
-from cli.main import main
+from sanguozhi.cli.main import main
 
 
 def test_generals_json_lists_the_25_with_skill_texts() -> None:

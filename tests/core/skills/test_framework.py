@@ -4,11 +4,11 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from core import events as ev
-from core.evolve import fold
-from core.state import snapshot
-from core.generals import GENERALS, General
-from core.skills import KINDS, SKILLS, announce, is_used_up, skill_state, switch_side
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.state import snapshot
+from sanguozhi.core.generals import GENERALS, General
+from sanguozhi.core.skills import KINDS, SKILLS, announce, is_used_up, skill_state, switch_side
 from tests.scenario import Table
 
 from .testpack import BOOK, TEST, add_general

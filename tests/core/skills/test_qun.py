@@ -1,8 +1,8 @@
 """群 skills, one scenario each, and the rulings players argue about."""
 from __future__ import annotations
 
-from core import events as ev
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.requests import Choice
 from tests.scenario import Table
 
 from .util import accept, card, num, pick, take, triggered

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from core import events as ev
+from sanguozhi.core import events as ev
 from tests.core.test_properties import check_folds, check_winner, play_checked
 
 GAMES = 200
@@ -27,7 +27,7 @@ def test_bot_games_with_generals_keep_every_invariant() -> None:
         seen.update(e.source for e in events if isinstance(e, ev.Triggered))
         check_folds(events, snapshots, seed)
         check_winner(events)
-    from core.skills import STANDARD_GENERALS
+    from sanguozhi.core.skills import STANDARD_GENERALS
 
     standard = set(STANDARD_GENERALS.skills)  # the identity generals' (a mode's own skills are its tests')
     # Every skill that can be used is used somewhere by the bots (static ones leave no event).

@@ -2,11 +2,11 @@
 that installs it (``identity+test``): how a pack plugs into a game."""
 from __future__ import annotations
 
-from core.content import Pack
-from core.generals import General, register
-from core.modes import RULESETS, register as register_mode
-from core.modes.identity import Identity
-from core.skills import SkillBook
+from sanguozhi.core.content import Pack
+from sanguozhi.core.generals import General, register
+from sanguozhi.core.modes import RULESETS, register as register_mode
+from sanguozhi.core.modes.identity import Identity
+from sanguozhi.core.skills import SkillBook
 
 TEST = Pack("test", "测试", "Test")
 BOOK = SkillBook(TEST)

@@ -1,9 +1,9 @@
 """Helpers for skill scenarios: naming cards by suit, answering skill questions."""
 from __future__ import annotations
 
-from core import events as ev
-from core.deck import CARDS
-from core.requests import Choice, Request
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.requests import Choice, Request
 from tests.scenario import Table
 
 SUIT_LETTER = {"s": "spade", "h": "heart", "c": "club", "d": "diamond"}

@@ -12,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core import events as ev
-from core.deck import CARDS, NAMES
-from core.engine import Engine
-from core.evolve import fold
-from core.game import Game
-from core.modes import ruleset_of
-from core.modes.duel import RowPlaced
-from core.modes.duel.data import QIBING_CARDS
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS, NAMES
+from sanguozhi.core.engine import Engine
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import Game
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.duel import RowPlaced
+from sanguozhi.core.modes.duel.data import QIBING_CARDS
+from sanguozhi.core.requests import Choice
 from tests.scenario import Table
 
 
@@ -101,7 +101,7 @@ class DuelTable(Table):
         return number
 
     def ring(self) -> list[int]:
-        from core.modes.duel import row
+        from sanguozhi.core.modes.duel import row
 
         return row.ring(self.state)
 

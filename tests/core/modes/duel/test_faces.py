@@ -1,11 +1,11 @@
 """Seed 003, face-down and face-up generals, damage tokens, 杀 and 酒 per general, 奇兵 cards."""
 from __future__ import annotations
 
-from core import events as ev
-from core.deck import NAMES
-from core.modes.duel import RevealChosen
-from core.requests import Choice
-from core.view import SeatView, view
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import NAMES
+from sanguozhi.core.modes.duel import RevealChosen
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import SeatView, view
 
 from .scenario import DuelTable
 

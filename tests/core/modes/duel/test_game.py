@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.game import new_game
-from core.modes import ModeError, ruleset_of
-from core.modes.duel import RowPlaced, Scored
-from core.modes.duel.data import DUEL_GENERALS_DATA
-from core.modes.duel.rules import points
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ModeError, ruleset_of
+from sanguozhi.core.modes.duel import RowPlaced, Scored
+from sanguozhi.core.modes.duel.data import DUEL_GENERALS_DATA
+from sanguozhi.core.modes.duel.rules import points
 
 from .scenario import DuelTable
 

@@ -1,8 +1,8 @@
 """Seed 003, 武将相关: the FAQ's generals, as the project's stand-ins (core/modes/duel/skills.py)."""
 from __future__ import annotations
 
-from core import events as ev
-from core.modes.duel import Scored
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.duel import Scored
 
 from tests.core.skills.util import card
 

@@ -1,9 +1,9 @@
 """Seed 003, 调遣 (redeploy): the FAQ's examples, one scenario each, and distance on the ring."""
 from __future__ import annotations
 
-from core import events as ev
-from core.distance import distance
-from core.modes.duel import Redeployed
+from sanguozhi.core import events as ev
+from sanguozhi.core.distance import distance
+from sanguozhi.core.modes.duel import Redeployed
 
 from .scenario import DuelTable
 

@@ -10,16 +10,16 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
-from core import events as ev
-from core.bots import bot_choice
-from core.deck import deck_numbers
-from core.evolve import fold
-from core.game import new_game, resume
-from core.modes.duel import RowPlaced, Scored
-from core.modes.duel.data import QIBING_CARDS
-from core.modes.duel.rules import points
-from core.state import snapshot
+from sanguozhi.cli.main import main
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.deck import deck_numbers
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import new_game, resume
+from sanguozhi.core.modes.duel import RowPlaced, Scored
+from sanguozhi.core.modes.duel.data import QIBING_CARDS
+from sanguozhi.core.modes.duel.rules import points
+from sanguozhi.core.state import snapshot
 
 GAMES = 40
 

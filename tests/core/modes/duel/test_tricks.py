@@ -1,7 +1,7 @@
 """Seed 003, 锦囊牌: 南蛮入侵 and 万箭齐发 go counter-clockwise; one 无懈可击 (or 赵云's 护主) voids the whole card."""
 from __future__ import annotations
 
-from core import events as ev
+from sanguozhi.core import events as ev
 
 from .scenario import DuelTable
 

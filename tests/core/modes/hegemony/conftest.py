@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from core.deck import deck_numbers
-from core.evolve import fold
-from core.state import snapshot
+from sanguozhi.core.deck import deck_numbers
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.state import snapshot
 
 from . import table
 

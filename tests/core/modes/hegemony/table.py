@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core import events as ev
-from core.content import Pack
-from core.deck import CARDS, deck_numbers
-from core.engine import Engine
-from core.evolve import fold
-from core.game import Game
-from core.generals import General, register
-from core.modes import RULESETS, register as register_mode, ruleset_of
-from core.modes.hegemony import Hegemony
-from core.modes.hegemony.events import FirstPlayer, FullyRevealed
-from core.modes.hegemony.generals import halves
+from sanguozhi.core import events as ev
+from sanguozhi.core.content import Pack
+from sanguozhi.core.deck import CARDS, deck_numbers
+from sanguozhi.core.engine import Engine
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import Game
+from sanguozhi.core.generals import General, register
+from sanguozhi.core.modes import RULESETS, register as register_mode, ruleset_of
+from sanguozhi.core.modes.hegemony import Hegemony
+from sanguozhi.core.modes.hegemony.events import FirstPlayer, FullyRevealed
+from sanguozhi.core.modes.hegemony.generals import halves
 from tests.scenario import Table
 
 BLANKS = Pack("test-hegemony-blanks", "测试白板", "Test blanks")

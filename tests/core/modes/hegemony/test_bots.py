@@ -2,9 +2,9 @@
 reveals by a rule of thumb."""
 from __future__ import annotations
 
-from core.bots import bot_choice
-from core.game import new_game
-from core.requests import Choice
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import new_game
+from sanguozhi.core.requests import Choice
 
 from .table import HgTable
 
@@ -73,7 +73,7 @@ def test_the_bot_chooses_companions_when_dealt_them() -> None:
         game = new_game("hegemony", 4, seed)
         req = game.request
         pairs = {c.option for c in req.choices}
-        from core.modes.hegemony.generals import companions
+        from sanguozhi.core.modes.hegemony.generals import companions
 
         paired = [p for p in pairs if companions(*p.split("+"))]
         if paired:

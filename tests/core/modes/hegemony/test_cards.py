@@ -1,12 +1,12 @@
 """Hegemony's own cards: 知己知彼, 远交近攻, 以逸待劳, 无懈可击·国, 吴六剑, 三尖两刃刀."""
 from __future__ import annotations
 
-from core import events as ev
-from core.distance import attack_range
-from core.modes.hegemony.events import GeneralSeen, HandSeen
-from core.requests import Choice
-from core.view import view
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.distance import attack_range
+from sanguozhi.core.modes.hegemony.events import GeneralSeen, HandSeen
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import view
+from sanguozhi.replay.narrate import Narrator
 
 from .table import HgTable
 

@@ -6,13 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from core.deck import CARDS
-from core.generals import GENERALS
-from core.modes import ruleset_of
-from core.modes.hegemony.cards import HEGEMONY_DECK
-from core.modes.hegemony.data import FILES, GENERALS_DATA, SKILLS_DATA, text
-from core.modes.hegemony.generals import COMPANIONS, NOT_BUILT, REUSED, companions, general_id, max_hp, skill_id
-from core.modes.hegemony.ruleset import revised_missing
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.generals import GENERALS
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.hegemony.cards import HEGEMONY_DECK
+from sanguozhi.core.modes.hegemony.data import FILES, GENERALS_DATA, SKILLS_DATA, text
+from sanguozhi.core.modes.hegemony.generals import COMPANIONS, NOT_BUILT, REUSED, companions, general_id, max_hp, skill_id
+from sanguozhi.core.modes.hegemony.ruleset import revised_missing
 
 REFERENCE = Path(__file__).resolve().parents[5] / "shared" / "reference"
 

@@ -1,10 +1,10 @@
 """群 skills of hegemony's own, one scenario each."""
 from __future__ import annotations
 
-from core import events as ev
-from core.deck import CARDS
-from core.modes.hegemony.events import GeneralConcealed, RevealsBarred, SkillsLost
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.modes.hegemony.events import GeneralConcealed, RevealsBarred, SkillsLost
+from sanguozhi.core.requests import Choice
 from tests.core.skills.util import triggered
 
 from .table import HgTable, hcard

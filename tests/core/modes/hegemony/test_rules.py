@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.game import new_game
-from core.modes import ModeError, ruleset_of
-from core.modes.hegemony.events import FirstPlayer, FullyRevealed
-from core.requests import Choice
-from core.view import view
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ModeError, ruleset_of
+from sanguozhi.core.modes.hegemony.events import FirstPlayer, FullyRevealed
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import view
+from sanguozhi.replay.narrate import Narrator
 
 from .table import HgTable
 
@@ -151,7 +151,7 @@ def test_the_character_whose_reveal_makes_a_kingdom_more_than_half_is_a_careeris
 
 
 def test_careerists_are_each_a_kingdom_of_their_own() -> None:
-    from core.modes.hegemony.kingdoms import same_kingdom
+    from sanguozhi.core.modes.hegemony.kingdoms import same_kingdom
 
     wei = {s: ("blank_wei4m", "blank_wei4f") for s in range(4)}
     t = HgTable(4, generals=wei, reveals=[(0, 0), (1, 0), (2, 0), (3, 0)])
@@ -311,7 +311,7 @@ def test_a_leftover_half_fish_draws_one_the_first_time_both_are_face_up() -> Non
 
 
 def test_the_rewards_are_paid_only_the_first_time() -> None:
-    from core.modes.hegemony.events import GeneralConcealed
+    from sanguozhi.core.modes.hegemony.events import GeneralConcealed
 
     t = HgTable(4, generals={0: ("blank_wei3m", "blank_wei4f")}, shown=[0])
     t.game.engine.emit(GeneralConcealed(seat=0, slot=1, general="blank_wei4f"))
@@ -367,7 +367,7 @@ def test_stacking_a_stacked_character_levels_it() -> None:
 
 
 def test_every_event_of_the_mode_has_prose_in_both_languages() -> None:
-    from core.modes.hegemony import events as hev
+    from sanguozhi.core.modes.hegemony import events as hev
 
     samples = [
         hev.FirstPlayer(seat=1), hev.FullyRevealed(seat=1), hev.GeneralConcealed(seat=1, slot=0, general="hg_caocao"),

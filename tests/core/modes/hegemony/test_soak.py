@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.deck import deck_numbers
-from core.evolve import fold
-from core.game import new_game
-from core.state import snapshot
-from records.check import check
-from records.session import run_bots, start_recorded
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.deck import deck_numbers
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import new_game
+from sanguozhi.core.state import snapshot
+from sanguozhi.records.check import check
+from sanguozhi.records.session import run_bots, start_recorded
 
 
 def checked_game(seed: int, players: int, bot: str) -> list[ev.Event]:
@@ -59,7 +59,7 @@ def test_forty_recorded_bot_games_end_and_validate(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_bot_games_keep_every_invariant_and_use_every_skill() -> None:
-    from core.modes.hegemony.generals import HG_GENERALS
+    from sanguozhi.core.modes.hegemony.generals import HG_GENERALS
 
     used: set[str] = set()
     for k in range(90):
@@ -76,7 +76,7 @@ def test_bot_games_keep_every_invariant_and_use_every_skill() -> None:
 def test_a_game_resumed_anywhere_plays_on_the_same(seed: int, players: int) -> None:
     """What a resolution keeps beside the engine (the tricks being resolved, a
     discard phase's cards) is rebuilt when the turn in progress is re-run."""
-    from core.game import resume
+    from sanguozhi.core.game import resume
 
     events = checked_game(seed, players, "random")
     decisions = [i for i, e in enumerate(events) if isinstance(e, ev.Decided)]

@@ -1,8 +1,8 @@
 """魏 skills of hegemony's own, one scenario each."""
 from __future__ import annotations
 
-from core import events as ev
-from core.requests import Choice
+from sanguozhi.core import events as ev
+from sanguozhi.core.requests import Choice
 from tests.core.skills.util import triggered
 
 from .table import HgTable, hcard

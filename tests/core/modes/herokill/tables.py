@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from core import events as ev
-from core.evolve import fold
-from core.modes import ruleset_of
-from core.modes.herokill.casual import Casual
-from core.modes.herokill.competitive import ActionRight, Competitive
-from core.state import State
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.herokill.casual import Casual
+from sanguozhi.core.modes.herokill.competitive import ActionRight, Competitive
+from sanguozhi.core.state import State
 from tests.scenario import Table
 
 

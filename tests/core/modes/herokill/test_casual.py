@@ -3,14 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.game import new_game, resume
-from core.generals import GENERALS
-from core.modes import ModeError
-from core.modes.herokill.common import DiceRolled
-from core.requests import Choice
-from core.view import SeatView
-from replay.narrate import Narrator, display_name
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import new_game, resume
+from sanguozhi.core.generals import GENERALS
+from sanguozhi.core.modes import ModeError
+from sanguozhi.core.modes.herokill.common import DiceRolled
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import SeatView
+from sanguozhi.replay.narrate import Narrator, display_name
 
 from .tables import casual
 

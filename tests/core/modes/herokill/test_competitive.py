@@ -3,15 +3,15 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import CARDS
-from core.game import new_game
-from core.generals import GENERALS
-from core.modes.herokill.common import DiceRolled
-from core.modes.herokill.competitive import ActionRight
-from core.requests import Choice
-from core.view import SeatView
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.game import new_game
+from sanguozhi.core.generals import GENERALS
+from sanguozhi.core.modes.herokill.common import DiceRolled
+from sanguozhi.core.modes.herokill.competitive import ActionRight
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.view import SeatView
+from sanguozhi.replay.narrate import Narrator
 
 from .tables import competitive
 
@@ -144,7 +144,7 @@ def test_a_vice_that_dies_in_its_own_turn_still_leaves_the_other_vices_turn() ->
 
 
 def test_a_fork_between_two_vice_turns_knows_the_second_vice_is_next() -> None:
-    from core.game import resume
+    from sanguozhi.core.game import resume
 
     t = competitive(first=1)
     _end_turn(t)

@@ -3,12 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import CARDS
-from core.game import new_game
-from core.generals import GENERALS
-from core.modes import ModeError
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.game import new_game
+from sanguozhi.core.generals import GENERALS
+from sanguozhi.core.modes import ModeError
+from sanguozhi.replay.narrate import Narrator
 from tests.scenario import Table
 
 MODE = "herokill-identity"
@@ -116,8 +116,8 @@ def test_cards_are_narrated_under_hero_kills_names() -> None:
 
 
 def test_the_table_and_the_choices_a_person_sees_use_hero_kills_names() -> None:
-    from replay.prompts import Asked
-    from replay.table import render
+    from sanguozhi.replay.prompts import Asked
+    from sanguozhi.replay.table import render
 
     t = Table(5, mode=MODE, hands={0: ["peach", "savage_assault"]}, hp={0: 3})
     screen = render(t.state, 0, "zh")

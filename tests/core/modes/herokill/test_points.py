@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.game import new_game
-from records.session import run_bots
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import new_game
+from sanguozhi.records.session import run_bots
 
 from .tables import casual, final, points
 

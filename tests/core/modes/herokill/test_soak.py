@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records.check import check
-from records.session import run_bots, start_recorded
+from sanguozhi.core import events as ev
+from sanguozhi.records.check import check
+from sanguozhi.records.session import run_bots, start_recorded
 
 GAMES = 40
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.bots import bot_choice
-from core.deck import CARDS, STANDARD, deck_numbers
-from core.evolve import fold
-from core.game import new_game
-from core.modes import ruleset_of
-from core.modes.herokill.tripod_pack import GENERAL_CARDS, GENERAL_SLOT, GENERAL_ZONE, NO_GENERAL
-from core.requests import Choice
-from core.state import snapshot
-from core.view import SeatView, view
-from replay.narrate import Narrator
-from replay.table import render
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.deck import CARDS, STANDARD, deck_numbers
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.herokill.tripod_pack import GENERAL_CARDS, GENERAL_SLOT, GENERAL_ZONE, NO_GENERAL
+from sanguozhi.core.requests import Choice
+from sanguozhi.core.state import snapshot
+from sanguozhi.core.view import SeatView, view
+from sanguozhi.replay.narrate import Narrator
+from sanguozhi.replay.table import render
 
 from .tripod_table import TripodTable, general_card
 
@@ -46,7 +46,7 @@ def test_one_general_card_per_standard_general_is_printed_at_400_and_shuffled_in
 
 
 def test_three_players_only() -> None:
-    from core.modes import ModeError
+    from sanguozhi.core.modes import ModeError
 
     for n in (2, 4):
         with pytest.raises(ModeError, match="3-3 players"):
@@ -404,7 +404,7 @@ def test_bot_games_conserve_cards_keep_generals_out_of_hands_and_fold_exactly(bo
 
 
 def test_a_game_resumed_anywhere_gives_the_same_events() -> None:
-    from core.game import resume
+    from sanguozhi.core.game import resume
 
     events = play(41, "basic", check=False)
     for upto in (5, len(events) // 3, len(events) // 2, len(events) - 1):
@@ -442,8 +442,8 @@ def test_standard_cards_alone_are_unchanged_in_the_deck() -> None:
 @pytest.mark.slow
 def test_soak_forty_recorded_bot_games_end_and_validate_complete(tmp_path) -> None:
     """The bounded soak (``sgz sim --mode tripod --games 300`` is the full one, see the README)."""
-    from records.check import check
-    from records.session import run_bots, start_recorded
+    from sanguozhi.records.check import check
+    from sanguozhi.records.session import run_bots, start_recorded
 
     for k in range(40):
         bots = {s: ("basic", "random")[(k + s) % 2 if k % 4 == 3 else 0] for s in range(3)}

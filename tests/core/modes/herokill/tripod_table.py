@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from core import events as ev
-from core.deck import CARDS, deck_numbers
-from core.engine import Engine
-from core.evolve import fold
-from core.game import Game
-from core.generals import GENERALS
-from core.modes import ruleset_of
-from core.modes.herokill.tripod_pack import GENERAL_CARDS, GENERAL_SLOT, GENERAL_ZONE, KIND_PREFIX, NO_GENERAL
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS, deck_numbers
+from sanguozhi.core.engine import Engine
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import Game
+from sanguozhi.core.generals import GENERALS
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.herokill.tripod_pack import GENERAL_CARDS, GENERAL_SLOT, GENERAL_ZONE, KIND_PREFIX, NO_GENERAL
 from tests.scenario import Table
 
 

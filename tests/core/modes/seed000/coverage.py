@@ -4,8 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from core import events as ev
-from core.mechanics.events import CovertChosen, Enacted, GambitShown, Impeached, Joined, Progressed
+from sanguozhi.core import events as ev
+from sanguozhi.core.mechanics.events import CovertChosen, Enacted, GambitShown, Impeached, Joined, Progressed
 
 
 def signs(events: Iterable[ev.Event]) -> Counter[str]:

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from core import events as ev
-from core.deck import CARDS
-from core.evolve import fold
-from core.game import new_game
-from core.modes import ruleset_of
-from core.modes.seed000.jade_pack import SEAL, SEAL_CARD, Allied, AllianceEnded, ally_of
-from core.requests import Choice
-from replay.narrate import Narrator
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ruleset_of
+from sanguozhi.core.modes.seed000.jade_pack import SEAL, SEAL_CARD, Allied, AllianceEnded, ally_of
+from sanguozhi.core.requests import Choice
+from sanguozhi.replay.narrate import Narrator
 from tests.core.skills.util import accept, take, triggered
 from tests.scenario import Table
 

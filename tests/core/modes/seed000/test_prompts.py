@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.bots import bot_choice
-from core.game import new_game
-from replay.prompts import Asked
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.game import new_game
+from sanguozhi.replay.prompts import Asked
 from tests.replay.test_prompts import INTERNAL, in_words
 
 

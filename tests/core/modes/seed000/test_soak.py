@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.game import Game
-from core.modes.seed000.jade_pack import SEAL, SEAL_CARD, Allied, AllianceEnded, seal_holder
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import Game
+from sanguozhi.core.modes.seed000.jade_pack import SEAL, SEAL_CARD, Allied, AllianceEnded, seal_holder
 from tests.soak import checked_bot_game
 
 from .coverage import EVERY, signs

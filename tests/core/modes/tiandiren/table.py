@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core import events as ev
-from core.modes.tiandiren.events import GouyuChanged
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.tiandiren.events import GouyuChanged
 from tests.scenario import Table
 
 MODE = "tiandiren"

@@ -2,10 +2,10 @@
 only from what it sees, and spends its 勾玉."""
 from __future__ import annotations
 
-from core.bots import bot_choice
-from core.bots.basic import is_ally, is_enemy
-from core.bots.tiandiren_policy import expected_identity
-from core.view import SeatView
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.bots.basic import is_ally, is_enemy
+from sanguozhi.core.bots.tiandiren_policy import expected_identity
+from sanguozhi.core.view import SeatView
 
 from .table import table
 

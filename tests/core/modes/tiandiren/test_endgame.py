@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.cards.basic import Peach
-from core.cards.tricks import ArcheryAttack
-from core.deck import CARDS
-from core.modes.tiandiren.endgame import in_endgame
-from core.modes.tiandiren.events import EndgameStarted
+from sanguozhi.core import events as ev
+from sanguozhi.core.cards.basic import Peach
+from sanguozhi.core.cards.tricks import ArcheryAttack
+from sanguozhi.core.deck import CARDS
+from sanguozhi.core.modes.tiandiren.endgame import in_endgame
+from sanguozhi.core.modes.tiandiren.events import EndgameStarted
 from tests.scenario import Table
 
 from .table import table

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.modes.tiandiren.events import GouyuChanged
-from core.modes.tiandiren.identity import row_for
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.tiandiren.events import GouyuChanged
+from sanguozhi.core.modes.tiandiren.identity import row_for
 from tests.core.skills.util import triggered
 
 from .table import table

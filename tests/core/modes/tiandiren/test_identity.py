@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.modes.tiandiren.events import GouyuChanged
-from core.view import view
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.tiandiren.events import GouyuChanged
+from sanguozhi.core.view import view
 from tests.core.skills.util import triggered
 
 from .table import earned_roles, table

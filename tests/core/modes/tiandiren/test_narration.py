@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.modes.tiandiren.events import EndgameStarted, GouyuChanged
-from replay.narrate import Narrator
-from replay.table import render
+from sanguozhi.core.modes.tiandiren.events import EndgameStarted, GouyuChanged
+from sanguozhi.replay.narrate import Narrator
+from sanguozhi.replay.table import render
 
 from .table import table
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.game import new_game
-from core.modes import ModeError, ruleset_of
-from core.view import SeatView, view
+from sanguozhi.core import events as ev
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ModeError, ruleset_of
+from sanguozhi.core.view import SeatView, view
 
 MODE = "tiandiren"
 

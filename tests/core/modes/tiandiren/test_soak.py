@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.evolve import apply, initial_state
-from core.modes.tiandiren.endgame import in_endgame
-from core.modes.tiandiren.events import EndgameStarted
-from core.modes.tiandiren.identity import row_for
+from sanguozhi.core import events as ev
+from sanguozhi.core.evolve import apply, initial_state
+from sanguozhi.core.modes.tiandiren.endgame import in_endgame
+from sanguozhi.core.modes.tiandiren.events import EndgameStarted
+from sanguozhi.core.modes.tiandiren.identity import row_for
 from tests.soak import checked_bot_game
 
 GAMES = int(os.environ.get("SGZ_TIANDIREN_SOAK", "40"))

@@ -2,8 +2,8 @@
 identities; 勾玉 paid, cashed and counted as the game's points."""
 from __future__ import annotations
 
-from core import events as ev
-from core.modes.tiandiren.events import GouyuChanged
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.tiandiren.events import GouyuChanged
 
 from .table import earned_roles, table
 

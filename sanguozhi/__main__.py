@@ -1,0 +1,4 @@
+"""``python -m sanguozhi`` is the ``sgz`` command."""
+from sanguozhi.cli.main import main
+
+main(prog_name="sgz")
