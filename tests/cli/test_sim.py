@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
-from records import read_record
+from sanguozhi.cli.main import main
+from sanguozhi.records import read_record
 
 
 def run(*args: str, input: str | None = None):
@@ -124,12 +124,12 @@ def test_a_killed_sim_leaves_only_whole_records_and_a_rerun_finishes_the_rest(tm
     import sys
     import time
 
-    from records.check import check
+    from sanguozhi.records.check import check
 
     repo = Path(__file__).resolve().parents[2]
     # One worker: a killed parent leaves no worker writing on behind the rerun.
     args = ["sim", "--games", "40", "--seed", "3", "-o", "deck=basic", "--jobs", "1", "--out", str(tmp_path)]
-    p = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    p = subprocess.Popen([sys.executable, "-m", "sanguozhi", *args], cwd=repo, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and len(list(tmp_path.glob("*.jsonl"))) < 2:
         time.sleep(0.01)
