@@ -47,3 +47,14 @@ def test_the_packages_live_under_one_name_only() -> None:
 def test_python_dash_m_sanguozhi_is_sgz() -> None:
     res = subprocess.run([sys.executable, "-m", "sanguozhi", "--help"], capture_output=True, text=True, cwd=REPO)
     assert res.returncode == 0 and "Usage: sgz" in res.stdout and "replay" in res.stdout
+
+
+def test_no_source_file_imports_a_bare_top_level_name() -> None:
+    bare = re.compile(r"^\s*(from|import) (core|cli|records|replay)\b", re.M)
+    offenders = [
+        str(f.relative_to(REPO))
+        for top in ("core", "cli", "records", "replay", "tests", "sanguozhi")
+        for f in (REPO / top).rglob("*.py")
+        if bare.search(f.read_text(encoding="utf-8"))
+    ]
+    assert offenders == [], f"import these through sanguozhi.*: {offenders}"
