@@ -21,7 +21,5 @@ class Planned(Ruleset):
         raise ModeError(f"mode {self.id!r} ({self.title_zh}, seed {self.seed}) is modelled but not playable yet; see README 'Not built yet'")
 
 
-for _args in (
-    ("hegemony-six", "六势力国战", "000", range(2, 13)),
-):
+for _args in ():
     register(Planned(*_args))
