@@ -147,8 +147,8 @@ def _drawn(engine: "Engine", cards: tuple[int, ...], src: str, src_seat: int, se
         return cards
     for x in cards:
         if NAMES[x] in PLOT_KINDS:
-            engine.emit(PlotDrawn(seat=seat, card=x))
             engine.move((x,), "pile", ZONE, dst_seat=seat, reason="plot")
+            engine.emit(PlotDrawn(seat=seat, card=x))  # named once it lies face up
             engine.later(lambda x=x: choose(engine, seat, x))
     return tuple(x for x in cards if NAMES[x] not in PLOT_KINDS)
 
