@@ -15,10 +15,11 @@ from ..hegemony.kingdoms import CAREERIST
 
 
 class CareeristMarked(ev.Event, tag="six_careerist"):
-    """``seat`` is a careerist (野心家); its mark is the surname of the general in ``slot``."""
+    """``seat`` is a careerist (野心家); its mark is the surname of ``general``, face up in ``slot``."""
 
     seat: int
     slot: int
+    general: str
 
 
 class RulerShown(ev.Event, tag="six_ruler"):
@@ -49,8 +50,8 @@ class PlotDrawn(ev.Event, tag="six_plot"):
 
 def _careerist(s: State, e: CareeristMarked) -> None:
     p = s.chars[e.seat]
-    if not p.alive or p.slots[e.slot].vis is not None:
-        raise FoldError(f"seat {e.seat} cannot be marked by a concealed or dead general")
+    if not p.alive or p.slots[e.slot].vis is not None or p.slots[e.slot].general != e.general:
+        raise FoldError(f"seat {e.seat} cannot be marked by {e.general!r}: dead, concealed or not in slot {e.slot}")
     p.kingdom = CAREERIST
     p.marks["six.mark"] = e.slot + 1
     s.epoch += 1

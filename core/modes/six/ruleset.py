@@ -171,7 +171,7 @@ class HegemonySix(Hegemony):
         if type(event) is ev.GeneralRevealed:
             p = st.chars[event.seat]
             if p.alive and p.kingdom == CAREERIST and not p.marks.get("six.mark") and not p.marks.get("six.camp"):
-                engine.emit(sev.CareeristMarked(seat=p.seat, slot=event.slot))
+                engine.emit(sev.CareeristMarked(seat=p.seat, slot=event.slot, general=event.general))
             if p.alive and event.slot == 0 and RULERS.get(event.general) == p.kingdom and not p.marks.get("six.ruler"):
                 engine.emit(sev.RulerShown(seat=p.seat))
             for r in st.chars:
@@ -189,7 +189,7 @@ class HegemonySix(Hegemony):
         rulers = sorted(ruler_seats(st), key=lambda s: st.chars[s].marks["six.ruler"])
         force = st.chars[rulers[0]].kingdom
         for r in rulers[1:]:
-            engine.emit(sev.CareeristMarked(seat=r, slot=0))
+            engine.emit(sev.CareeristMarked(seat=r, slot=0, general=st.chars[r].slots[0].general))
         for q in st.seats_from(st.current if st.current >= 0 else 0):
             p = st.chars[q]
             if not p.alive or p.kingdom != force or q in rulers:
@@ -229,9 +229,8 @@ class HegemonySix(Hegemony):
     def narrate(self, n: Any, e: ev.Event) -> str | None:
         zh, t = n.zh, type(e)
         if t is sev.CareeristMarked:
-            g = n.state.chars[e.seat].slots[e.slot].general if getattr(n, "state", None) is not None else ""
-            mark = surname(g, "zh" if zh else "en") if g in GENERALS else ""
-            return (f"{n.seat(e.seat)}成为野心家" + (f"（野心家·{mark}）" if mark else "")) if zh else (f"{n.seat(e.seat)} is a careerist" + (f" (careerist·{mark})" if mark else ""))
+            mark = surname(e.general, "zh" if zh else "en")
+            return f"{n.seat(e.seat)}成为野心家，标记为“野心家·{mark}”" if zh else f"{n.seat(e.seat)} is a careerist, marked careerist·{mark}"
         if t is sev.RulerShown:
             return f"{n.seat(e.seat)}亮出君主" if zh else f"{n.seat(e.seat)} reveals a ruler"
         if t is sev.Crowned:
