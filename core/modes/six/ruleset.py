@@ -87,6 +87,7 @@ class HegemonySix(Hegemony):
         "plot": ("谋攻", "plot"),
         "recast": ("重铸", "recast"),
         "replace": ("替换", "replace"),
+        "plot_replaced": ("被替换", "replaced"),
         "guifu": ("归附", "join"),
         "join": ("归附", "join"),
     }
