@@ -192,6 +192,11 @@ class Hegemony(Ruleset):
         return becomes_careerist(state, c, kingdom)
 
     @staticmethod
+    def same_side(state: "State", a: int, b: int) -> bool:
+        """Of one kingdom, for the death rewards (careerists are of none)."""
+        return same_kingdom(state, a, b)
+
+    @staticmethod
     def side_key(state: "State", p: Any) -> str:
         """A determined character's side: its kingdom, or itself if a careerist."""
         return side_of(p)
@@ -277,10 +282,10 @@ class Hegemony(Ruleset):
         st = engine.state
         if killer < 0 or killer == c or not st.chars[killer].alive or not st.chars[killer].kingdom:
             return  # an unrevealed killer gets nothing
-        if same_kingdom(st, killer, c):
+        if self.same_side(st, killer, c):
             engine.discard_all(killer, reason="kin_penalty", zones=("hand", "equip"))
             return
-        n = 1 + sum(1 for p in st.chars if p.alive and p.seat != c and same_kingdom(st, p.seat, c))
+        n = 1 + sum(1 for p in st.chars if p.alive and p.seat != c and self.same_side(st, p.seat, c))
         yield from engine.draw(killer, n, reason="reward")
 
     def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:

@@ -44,7 +44,7 @@ from . import events as sev
 from . import plots
 from .data import FORCES
 from .generals import PACK_ID, RULERS, SIX_GENERALS, surname
-from .sides import side_key
+from .sides import same_side, side_key
 
 if TYPE_CHECKING:
     from ...engine import Engine
@@ -146,6 +146,7 @@ class HegemonySix(Hegemony):
         return shown > len(state.chars) // 2  # rule 6b: the force already exceeds half
 
     side_key = staticmethod(side_key)
+    same_side = staticmethod(same_side)  # a careerist's camp shares rewards and penalties
 
     def refresh(self, state: "State", c: int) -> None:
         super().refresh(state, c)
