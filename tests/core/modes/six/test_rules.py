@@ -4,12 +4,11 @@ from __future__ import annotations
 import pytest
 
 from core import events as ev
-from core.deck import CARDS, NAMES
+from core.deck import NAMES
 from core.game import new_game
 from core.modes import ModeError, ruleset_of
 from core.modes.six import events as sev
 from core.modes.six.plots import PLOT_CARDS
-from core.requests import Choice
 from core.view import view
 from tests.core.skills.util import take
 

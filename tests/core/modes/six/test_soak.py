@@ -16,8 +16,7 @@ from core.evolve import fold
 from core.game import new_game
 from core.modes.six import events as sev
 from core.state import snapshot
-from records.check import check
-from records.session import run_bots, start_recorded
+from tests.soak import checked_bot_game
 
 MODE = "hegemony-six"
 
@@ -50,13 +49,7 @@ def test_thirty_recorded_bot_games_end_and_validate(tmp_path: Path) -> None:
     reasons: Counter[str] = Counter()
     for k in range(30):
         players, bot = 4 + k % 9, ("basic", "random")[k % 2]
-        path = tmp_path / f"six-{k}.jsonl"
-        bots = {s: bot for s in range(players)}
-        game, writer = start_recorded(path, MODE, players, 9000 + k, {}, bots)
-        with writer:
-            run_bots(game, bots)
-        c = check(path)
-        assert c.ok and c.finished, c.error
+        game = checked_bot_game(tmp_path / f"six-{k}.jsonl", MODE, players, 9000 + k, {}, {s: bot for s in range(players)})
         reasons[game.state.end_reason.split(":")[0]] += 1
     assert reasons["turn_limit"] <= 2 and sum(reasons.values()) == 30
 
