@@ -182,3 +182,30 @@ def test_the_last_force_with_two_rulers_splits_and_the_others_may_join() -> None
     while t.request.kind == "guifu":
         t.pass_()
     assert not st.ended
+
+
+# -- narration ---------------------------------------------------------------------------------------
+
+
+def test_the_modes_events_are_narrated_with_names_in_both_languages() -> None:
+    from replay.narrate import Narrator
+
+    card = [c for c in PLOT_CARDS if NAMES[c] == "plot_relief"][0]
+    lines = {
+        lang: [
+            Narrator(lang, mode=MODE).line(e)
+            for e in (
+                sev.CareeristMarked(seat=1, slot=0, general="six_xiahoudun"),
+                sev.Joined(seat=2, leader=1),
+                sev.PlotDrawn(seat=3, card=card),
+                sev.Crowned(seat=0),
+                sev.RulerShown(seat=0),
+            )
+        ]
+        for lang in ("zh", "en")
+    }
+    assert "野心家·夏侯" in lines["zh"][0] and "careerist·Xiahou" in lines["en"][0]
+    assert "归附" in lines["zh"][1] and "joins" in lines["en"][1]
+    assert "抚民" in lines["zh"][2] and "Relief" in lines["en"][2]
+    assert "体力上限" in lines["zh"][3] and "max hp" in lines["en"][3]
+    assert not any("six_" in line or "plot_" in line for ls in lines.values() for line in ls)
