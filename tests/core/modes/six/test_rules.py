@@ -209,3 +209,20 @@ def test_the_modes_events_are_narrated_with_names_in_both_languages() -> None:
     assert "抚民" in lines["zh"][2] and "Relief" in lines["en"][2]
     assert "体力上限" in lines["zh"][3] and "max hp" in lines["en"][3]
     assert not any("six_" in line or "plot_" in line for ls in lines.values() for line in ls)
+
+
+def test_a_ruler_counts_only_as_the_main_general() -> None:
+    gens = {0: ("sixblank_han4", "six_ruler_liuxie"), 1: ("sixblank_han4", "sixblank_han3"), 2: ("sixblank_han4", "sixblank_han3")}
+    t = SixTable(6, generals=gens, reveals=[(1, 0), (2, 0)])
+    take(t, "both")
+    assert not t.of_type(sev.RulerShown) and not t.of_type(sev.Crowned) and t.state.chars[0].max_hp == 4
+
+
+def test_a_member_of_a_careerist_camp_shows_its_leaders_mark() -> None:
+    t = SixTable(4, generals={0: ("six_ruler_liubian", "sixblank_han3")}, shown=[0, 1, 2, 3])
+    e = t.game.engine
+    e.emit(sev.CareeristMarked(seat=0, slot=0, general="six_ruler_liubian"))
+    e.emit(sev.Joined(seat=1, leader=0))
+    v = view(t.state, 3)
+    assert t.state.rs.kingdom_label(v, 1, "zh") == "野心家·刘" and t.state.rs.side(t.state, 1) == "careerist:0"
+    assert t.state.rs.same_side(t.state, 0, 1) and not t.state.rs.same_side(t.state, 1, 2)
