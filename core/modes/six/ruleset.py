@@ -138,6 +138,13 @@ class HegemonySix(Hegemony):
         return GENERALS[main].max_hp
 
     @staticmethod
+    def pair_note(gids: list[str], lang: str) -> str:
+        """What the play menu adds to a pair: two forces make a careerist; a ruler as main rules."""
+        if len({GENERALS[g].kingdom for g in gids}) > 1:
+            return "野心家" if lang == "zh" else "careerist"
+        return ("君主" if lang == "zh" else "ruler") if gids[0] in RULERS else ""
+
+    @staticmethod
     def becomes_careerist(state: "State", c: int, kingdom: str) -> bool:
         gens = state.content.generals
         if len({gens[s.general].kingdom for s in state.chars[c].slots}) > 1:
