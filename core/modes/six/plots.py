@@ -3,7 +3,8 @@
 
 - They lie in the pile at random places (shuffled in with the deck).
 - Whoever draws one shows it and puts it beside its generals (the ``plot``
-  zone): it never reaches the hand (``hand_divert``).
+  zone): it never reaches the hand (``hand_divert``; nor when a hand would
+  take it from the open zones: 五谷丰登's cards, the discard pile).
 - Characters of the holder's side may carry out its effect: each plot is a
   skill every character has (``six_`` + effect), usable once per turn in the
   play phase while a living character of the same known side (or itself)
@@ -143,11 +144,12 @@ for _sid, _kind in KIND_OF_SKILL.items():
 
 
 def _drawn(engine: "Engine", cards: tuple[int, ...], src: str, src_seat: int, seat: int, reason: str) -> tuple[int, ...]:
-    if src != "pile" or not any(NAMES[x] in PLOT_KINDS for x in cards):
+    # Drawn, or taken from the open zones (五谷丰登's cards, the discard pile): it goes beside the generals.
+    if src not in ("pile", "processing", "discard") or not any(NAMES[x] in PLOT_KINDS for x in cards):
         return cards
     for x in cards:
         if NAMES[x] in PLOT_KINDS:
-            engine.move((x,), "pile", ZONE, dst_seat=seat, reason="plot")
+            engine.move((x,), src, ZONE, dst_seat=seat, reason="plot")
             engine.emit(PlotDrawn(seat=seat, card=x))  # named once it lies face up
             engine.later(lambda x=x: choose(engine, seat, x))
     return tuple(x for x in cards if NAMES[x] not in PLOT_KINDS)
