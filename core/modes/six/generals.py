@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ...content import Pack
 from ...generals import GENERALS, General, register
-from ..hegemony.generals import COMPANIONS, HG_GENERALS, general_id
+from ..hegemony.generals import ALIASES, HG_GENERALS, general_id
 from .data import FORCE_DATA, RULER_DATA, SixDataError
 
 PACK_ID = "hegemony-six"
@@ -35,10 +35,7 @@ for _row in FORCE_DATA:
     _gid = six_id(_row.id)
     register(General(_gid, _hg.name_zh, _row.force, _hg.gender, _hg.max_hp, _hg.skills, name_en=_hg.name_en, pack=PACK_ID), SIX_GENERALS)
     SURNAMES[_gid] = (_row.surname_zh, _row.surname_en)
-
-for _row in FORCE_DATA:  # companions, both ways, as in hegemony
-    _gid = six_id(_row.id)
-    COMPANIONS[_gid] = frozenset(six_id(c.removeprefix("hg_")) for c in COMPANIONS[general_id(_row.id)])
+    ALIASES[_gid] = general_id(_row.id)  # its companions are the hegemony general's
 
 for _r in RULER_DATA:
     if _r.skill not in HG_GENERALS.skills:
