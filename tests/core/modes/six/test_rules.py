@@ -226,3 +226,20 @@ def test_a_member_of_a_careerist_camp_shows_its_leaders_mark() -> None:
     v = view(t.state, 3)
     assert t.state.rs.kingdom_label(v, 1, "zh") == "野心家·刘" and t.state.rs.side(t.state, 1) == "careerist:0"
     assert t.state.rs.same_side(t.state, 0, 1) and not t.state.rs.same_side(t.state, 1, 2)
+
+
+def test_relief_and_harass_do_what_their_texts_say() -> None:
+    gens = {0: ("sixblank_han4", "sixblank_han3"), 1: ("sixblank_yi4", "sixblank_yi3")}
+    t = SixTable(5, generals=gens, shown=[0, 1], hp={0: 2}, pile=["dodge", "dodge"], hands={0: ["slash", "slash", "peach", "dodge"], 1: ["dodge", "analeptic"]},
+                 plots={0: [plot("plot_relief"), plot("plot_harass")]})
+    t.until("play", 0)
+    take(t, "six_relief")
+    t.discard("slash", "slash")
+    assert t.hp(0) == 3 and not any(c.option == "six_relief" for c in t.request.choices)
+    take(t, "six_harass")
+    assert t.request.kind == "six_target" and [c.targets for c in t.request.choices] == [(1,)]
+    t.choose(t.request.choices[0])
+    t.discard("peach")
+    assert t.request.seat == 1 and t.request.kind == "discard"
+    t.discard("dodge")
+    assert t.hand(1) == ["analeptic"] and "peach" not in t.hand(0)
