@@ -65,13 +65,14 @@ def test_the_character_has_its_main_generals_hp() -> None:
 
 
 def test_when_the_main_general_dies_the_character_is_out() -> None:
-    t = SixTable(5, generals={1: ("sixblank_yi3", "sixblank_yi5")}, hp={1: 1}, hands={0: ["slash"]}, shown=[0, 1])
+    t = SixTable(5, generals={1: ("sixblank_yi3", "sixblank_yi5")}, hp={1: 1}, hands={0: ["slash"]}, shown=[0, 1], plots={1: [plot("plot_relief")]})
     t.until("play", 0)
     t.use("slash", 1)
     while t.request.kind in ("respond", "save", "trigger"):
         t.pass_()
     p = t.state.chars[1]
     assert not p.alive and p.max_hp == 3  # the deputy's 5 never counted
+    assert not p.zones.get("plot") and int(plot("plot_relief")[1:]) in t.state.discard  # its plots are discarded
 
 
 # -- 6: careerists ---------------------------------------------------------------------------------
