@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from records import read_record
+from sanguozhi.core import events as ev
+from sanguozhi.records import read_record
 
 from .records_util import run
 
@@ -53,7 +53,7 @@ def test_fork_and_play_on(games: Path, tmp_path: Path) -> None:
 def test_play_offers_any_two_generals_and_records_the_choice(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
-    from cli.main import main
+    from sanguozhi.cli.main import main
 
     out = tmp_path / "me.jsonl"
     res = CliRunner().invoke(main, ["play", "--mode", MODE, "--players", "4", "--seed", "2", "--out", str(out)], input="1\nq\n")

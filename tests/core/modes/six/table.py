@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from core import events as ev
-from core.content import Pack
-from core.deck import deck_numbers
-from core.engine import Engine
-from core.evolve import fold
-from core.game import Game
-from core.generals import GENERALS, General, register
-from core.modes import RULESETS, register as register_mode, ruleset_of
-from core.modes.hegemony.events import FirstPlayer, FullyRevealed
-from core.modes.six import HegemonySix
-from core.modes.six.data import FORCES
+from sanguozhi.core import events as ev
+from sanguozhi.core.content import Pack
+from sanguozhi.core.deck import deck_numbers
+from sanguozhi.core.engine import Engine
+from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import Game
+from sanguozhi.core.generals import GENERALS, General, register
+from sanguozhi.core.modes import RULESETS, register as register_mode, ruleset_of
+from sanguozhi.core.modes.hegemony.events import FirstPlayer, FullyRevealed
+from sanguozhi.core.modes.six import HegemonySix
+from sanguozhi.core.modes.six.data import FORCES
 from tests.scenario import Table
 
 BLANKS = Pack("test-six-blanks", "测试白板", "Test blanks")

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import pytest
 
-from core import events as ev
-from core.deck import NAMES
-from core.game import new_game
-from core.modes import ModeError, ruleset_of
-from core.modes.six import events as sev
-from core.modes.six.plots import PLOT_CARDS
-from core.view import view
+from sanguozhi.core import events as ev
+from sanguozhi.core.deck import NAMES
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import ModeError, ruleset_of
+from sanguozhi.core.modes.six import events as sev
+from sanguozhi.core.modes.six.plots import PLOT_CARDS
+from sanguozhi.core.view import view
 from tests.core.skills.util import take
 
 from .table import SixTable
@@ -36,7 +36,7 @@ def test_six_generals_are_dealt_five_when_they_would_not_fit(players: int, dealt
 
 
 def test_the_stand_in_pool_is_twelve_generals_a_force_and_two_rulers() -> None:
-    from core.modes.six.generals import RULERS, SIX_GENERALS
+    from sanguozhi.core.modes.six.generals import RULERS, SIX_GENERALS
 
     kinds = [g.kingdom for g in SIX_GENERALS.generals.values() if g.id not in RULERS]
     assert sorted(set(kinds)) == ["di", "han", "man", "rong", "yi"] and all(kinds.count(k) == 12 for k in set(kinds))
@@ -124,7 +124,7 @@ def test_a_drawn_plot_is_shown_and_put_beside_its_generals_and_the_force_shares_
     take(t, "six_stockpile")
     t.pick(t.state.chars[0].hand[0])
     assert not any(c.option == "six_stockpile" for c in t.request.choices)
-    from core.modes.six.plots import holders
+    from sanguozhi.core.modes.six.plots import holders
 
     assert holders(st, 1, "plot_stockpile") == [0] and holders(st, 2, "plot_stockpile") == []
 
@@ -189,7 +189,7 @@ def test_the_last_force_with_two_rulers_splits_and_the_others_may_join() -> None
 
 
 def test_the_modes_events_are_narrated_with_names_in_both_languages() -> None:
-    from replay.narrate import Narrator
+    from sanguozhi.replay.narrate import Narrator
 
     card = [c for c in PLOT_CARDS if NAMES[c] == "plot_relief"][0]
     lines = {

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from core import events as ev
-from core.modes.six import events as sev
+from sanguozhi.core import events as ev
+from sanguozhi.core.modes.six import events as sev
 from tests.core.modes.hegemony.test_soak import checked_game
 from tests.soak import checked_bot_game
 
