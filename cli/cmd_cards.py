@@ -5,7 +5,7 @@ import click
 
 from .common import LANG_OPTION, format_option, output_format, print_json
 
-TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌", "general": "武将牌", "qibing": "奇兵牌"}
+TYPE_ZH = {"basic": "基本牌", "trick": "锦囊牌", "delayed": "延时锦囊牌", "equip": "装备牌", "general": "武将牌", "qibing": "奇兵牌", "plot": "谋攻牌"}
 SUBTYPE_ZH = {"weapon": "武器", "armor": "防具", "defensive_horse": "防御马", "offensive_horse": "进攻马", "treasure": "宝物"}
 SUIT_ZH = {"spade": "黑桃", "heart": "红桃", "club": "梅花", "diamond": "方块"}
 

@@ -59,7 +59,7 @@ def general_rows(mode: str = "identity") -> list[dict]:
 
 
 def _extra(r: dict, lang: str) -> str:
-    """A mode's additions to a general's head line (duel: points, 奇兵 mark, stand-in)."""
+    """A mode's additions to a general's head line (duel: points, 奇兵 mark, stand-in; a ruler)."""
     zh = lang == "zh"
     out = ""
     if "points" in r:
@@ -68,6 +68,8 @@ def _extra(r: dict, lang: str) -> str:
         from sanguozhi.replay.narrate import display_name
 
         out += f"  奇兵：{display_name(r['qibing'], lang)}" if zh else f"  qibing: {r['qibing']}"
+    if r.get("ruler"):  # hegemony-six's 君主
+        out += "  君主" if zh else "  ruler"
     if r.get("stand_in"):
         out += "  [本项目替代内容]" if zh else "  [the project's stand-in]"
     elif r["pack"] != "standard":  # content beyond the standard edition says whose it is

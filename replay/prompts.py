@@ -341,9 +341,13 @@ def general_line(gid: str, lang: str, state: State | None = None) -> str:
 
 
 def generals_line(gids: list[str], lang: str, state: State | None = None) -> str:
-    """Two generals chosen together (hegemony's main + deputy) and the whole fish they make."""
+    """Two generals chosen together (hegemony's main + deputy) and the hp they make."""
     from sanguozhi.core.generals import GENERALS
 
-    whole = sum(GENERALS[g].max_hp for g in gids) // 2
+    rs = state.rs if state is not None else None
+    pair_hp = getattr(rs, "pair_hp", None)  # the mode's rule (hegemony-six: the main's hp)
+    whole = pair_hp(*gids) if pair_hp is not None and len(gids) == 2 else sum(GENERALS[g].max_hp for g in gids) // 2
     lines = " + ".join(general_line(g, lang, state) for g in gids)
-    return f"{lines} = 体力{whole}" if lang == "zh" else f"{lines} = {whole} hp"
+    note = getattr(rs, "pair_note", None)  # what else the pair makes (hegemony-six: a careerist)
+    extra = (note(gids, lang) or "") if note is not None else ""
+    return (f"{lines} = 体力{whole}" if lang == "zh" else f"{lines} = {whole} hp") + (f"（{extra}）" if extra and lang == "zh" else f" ({extra})" if extra else "")

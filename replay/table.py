@@ -58,6 +58,9 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         if any(p["concealed"]) and all(p["generals"]):  # one's own face-down general
             general += "（暗）" if zh else " (face down)"
         kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"
+        label = getattr(state.rs, "kingdom_label", None)  # a mode's own mark (hegemony-six: 野心家·曹)
+        if label is not None and p["kingdom"]:
+            kingdom = label(v, c, lang) or kingdom
         gender = word(GENDERS, p["gender"], lang) if p["gender"] else ""
         if place:
             hp_text = ""

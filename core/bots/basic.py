@@ -204,6 +204,7 @@ from . import duel_policy as _duel  # noqa: E402,F401  (the duel's play phase an
 from . import hegemony_policy as _hegemony  # noqa: E402,F401
 from . import seed000_policy as _seed000  # noqa: E402,F401
 from . import jade_seal_policy as _jade_seal  # noqa: E402,F401
+from . import six_policy as _six  # noqa: E402,F401
 
 
 @register("basic")

@@ -13,6 +13,7 @@ from .herokill import competitive as _herokill_competitive  # noqa: E402,F401
 from . import duel as _duel  # noqa: E402,F401
 from . import hegemony as _hegemony  # noqa: E402,F401
 from . import seed000 as _seed000  # noqa: E402,F401
+from . import six as _six  # noqa: E402,F401
 from . import planned as _planned  # noqa: E402,F401
 
 # The modes that ship with sgz (tests may register more): what the record

@@ -21,7 +21,7 @@ class Planned(Ruleset):
         raise ModeError(f"mode {self.id!r} ({self.title_zh}, seed {self.seed}) is modelled but not playable yet; see README 'Not built yet'")
 
 
-for _args in (
-    ("hegemony-six", "六势力国战", "000", range(2, 13)),
-):
+# (mode id, title, seed, players) of each modelled mode not yet playable; none at present.
+PLANNED: tuple[tuple[str, str, str, range], ...] = ()
+for _args in PLANNED:
     register(Planned(*_args))

@@ -69,6 +69,12 @@ def test_bench_self_play_hegemony(benchmark, players: int) -> None:
     _bench_mode(benchmark, players, "hegemony")
 
 
+@pytest.mark.parametrize("players", [5, 8])
+def test_bench_self_play_hegemony_six(benchmark, players: int) -> None:
+    """Six-force hegemony (seed 000's 国战) bot games at 5 and 8 seats."""
+    _bench_mode(benchmark, players, "hegemony-six")
+
+
 @pytest.fixture(scope="module")
 def long_record() -> list[bytes]:
     lines = []

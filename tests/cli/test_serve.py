@@ -153,7 +153,7 @@ def test_a_game_played_over_http_is_recorded_as_played(client: TestClient, tmp_p
 def test_a_game_that_cannot_start_says_why(client: TestClient) -> None:
     res = client.post("/play", data={"mode": "identity", "players": "4", "seat": "7"})
     assert res.status_code == 400 and "seat 7: seats are 0-3" in res.text
-    res = client.post("/play", data={"mode": "hegemony-six", "players": "4"})
+    res = client.post("/play", data={"mode": "hegemony-six", "players": "3"})
     assert res.status_code == 400 and "hegemony" in res.text
     res = client.post("/play", data={"mode": "identity", "options": "weather=rain"})
     assert res.status_code == 400 and "weather" in res.text

@@ -45,7 +45,7 @@ def test_bad_flags_give_one_line_errors(tmp_path: Path) -> None:
     for args, text in (
         (("sim", "--players", "3", "--out", str(tmp_path)), "4-10 players"),
         (("sim", "--mode", "chess", "--out", str(tmp_path)), "unknown mode"),
-        (("sim", "--mode", "hegemony-six", "--players", "4", "--out", str(tmp_path)), "not playable yet"),
+        (("sim", "--mode", "hegemony-six", "--players", "3", "--out", str(tmp_path)), "4-12 players"),
         (("sim", "--option", "deck=tarot", "--out", str(tmp_path)), "bad option"),
         (("sim", "--bots", "clever", "--out", str(tmp_path)), "unknown bot"),
     ):

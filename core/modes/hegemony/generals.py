@@ -74,7 +74,13 @@ for _row in GENERALS_DATA:
     )
 
 
+# Generals of other modes that are hegemony generals under another id (hegemony-six's
+# ``six_caocao`` is ``hg_caocao`` of another force): their companions are the same.
+ALIASES: dict[str, str] = {}
+
+
 def companions(a: str, b: str) -> bool:
+    a, b = ALIASES.get(a, a), ALIASES.get(b, b)
     return b in COMPANIONS.get(a, ()) or a in COMPANIONS.get(b, ())
 
 

@@ -50,7 +50,7 @@ def first_full_reveal(engine: "Engine", c: int) -> Flow:
         return
     engine.emit(FullyRevealed(seat=c))
     a, b = p.slots[0].general, p.slots[1].general
-    if half_left(a, b):
+    if half_left(a, b) and engine.rs.half_fish_reward:
         go = yield from engine.ask(Request(c, "reward", prompt="half_fish", choices=(Choice(option="draw"), PASS_CHOICE)))
         if not go.is_pass:
             engine.emit(ev.Triggered(seat=c, source="half_fish", w="skill_used"))

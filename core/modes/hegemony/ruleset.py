@@ -114,6 +114,7 @@ class Hegemony(Ruleset):
         "qun": ("群", "qun"),
     }
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish
+    half_fish_reward = True  # a leftover half fish draws 1 at the first full reveal
 
     # -- options and content --------------------------------------------------
 
@@ -155,7 +156,7 @@ class Hegemony(Ruleset):
         face = [gens[s.general] for s in p.slots if s.vis is None and s.general]
         if face and not p.kingdom:
             k = face[0].kingdom
-            p.kingdom = CAREERIST if becomes_careerist(state, c, k) else k
+            p.kingdom = CAREERIST if self.becomes_careerist(state, c, k) else k
         p.gender = face[0].gender if face else ""
         skills: set[str] = set()
         latent: set[str] = set()
@@ -177,6 +178,29 @@ class Hegemony(Ruleset):
 
     # -- set-up and the turn plan -----------------------------------------------
 
+    # What a variant of hegemony changes (hegemony-six): which pairs may be
+    # chosen, a pair's max hp, who becomes a careerist, a character's side.
+    def pairs(self, engine: "Engine", cands: tuple[str, ...]) -> tuple[Choice, ...]:
+        return pairs(engine, cands)
+
+    @staticmethod
+    def pair_hp(main: str, deputy: str) -> int:
+        return max_hp(main, deputy)
+
+    @staticmethod
+    def becomes_careerist(state: "State", c: int, kingdom: str) -> bool:
+        return becomes_careerist(state, c, kingdom)
+
+    @staticmethod
+    def same_side(state: "State", a: int, b: int) -> bool:
+        """Of one kingdom, for the death rewards (careerists are of none)."""
+        return same_kingdom(state, a, b)
+
+    @staticmethod
+    def side_key(state: "State", p: Any) -> str:
+        """A determined character's side: its kingdom, or itself if a careerist."""
+        return side_of(p)
+
     def setup(self, engine: "Engine") -> Flow:
         st = engine.state
         k = self.candidates(st.n, st.options)
@@ -188,11 +212,11 @@ class Hegemony(Ruleset):
         picks: dict[int, tuple[str, str]] = {}
         for seat, cands in dealt.items():
             # Chosen at the same time: secret until the end of the game.
-            choice = yield from engine.ask(Request(seat, "generals", prompt="generals", choices=pairs(engine, cands), vis=(seat,)))
+            choice = yield from engine.ask(Request(seat, "generals", prompt="generals", choices=self.pairs(engine, cands), vis=(seat,)))
             main, deputy = choice.option.split("+")
             picks[seat] = (main, deputy)
         for seat, (main, deputy) in picks.items():
-            hp = max_hp(main, deputy)
+            hp = self.pair_hp(main, deputy)
             engine.emit(ev.GeneralChosen(seat=seat, general=main, max_hp=hp, hp=hp, slot=0, vis=(seat,)))
             engine.emit(ev.GeneralChosen(seat=seat, general=deputy, max_hp=hp, hp=hp, slot=1, vis=(seat,)))
         first = Draws(st.seed, "first", 0).below(st.n)
@@ -258,10 +282,10 @@ class Hegemony(Ruleset):
         st = engine.state
         if killer < 0 or killer == c or not st.chars[killer].alive or not st.chars[killer].kingdom:
             return  # an unrevealed killer gets nothing
-        if same_kingdom(st, killer, c):
+        if self.same_side(st, killer, c):
             engine.discard_all(killer, reason="kin_penalty", zones=("hand", "equip"))
             return
-        n = 1 + sum(1 for p in st.chars if p.alive and p.seat != c and same_kingdom(st, p.seat, c))
+        n = 1 + sum(1 for p in st.chars if p.alive and p.seat != c and self.same_side(st, p.seat, c))
         yield from engine.draw(killer, n, reason="reward")
 
     def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
@@ -273,11 +297,11 @@ class Hegemony(Ruleset):
             return (), "no_survivors"
         if any(not p.kingdom for p in alive):
             return self._early(state) if state.options.get("early_end") else None
-        sides = {side_of(p) for p in alive}
+        sides = {self.side_key(state, p) for p in alive}
         if len(sides) > 1:
             return None
         side = sides.pop()
-        return tuple(p.seat for p in chars if side_of(p) == side), side.split(":")[0]
+        return tuple(p.seat for p in chars if self.side_key(state, p) == side), side.split(":")[0]
 
     def _early(self, state: "State") -> tuple[tuple[int, ...], str] | None:
         """The shortcut: concealed characters counted by their generals' kingdom,

@@ -2,6 +2,8 @@
 reveals by a rule of thumb."""
 from __future__ import annotations
 
+import pytest
+
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import new_game
 from sanguozhi.core.requests import Choice
@@ -28,12 +30,13 @@ def swap_concealed(state, me: int):  # -> State
     return other, len(slots)
 
 
-def test_the_bot_judges_sides_only_by_what_is_revealed() -> None:
+@pytest.mark.parametrize("mode", ["hegemony", "hegemony-six"])
+def test_the_bot_judges_sides_only_by_what_is_revealed(mode: str) -> None:
     checked = swapped = 0
     for seed in range(40):
         if checked >= 600:
             break
-        game = new_game("hegemony", 4 + seed % 9, seed)
+        game = new_game(mode, 4 + seed % 9, seed)
         while not game.over:
             req = game.request
             choice = bot_choice("basic", game.state, req)

@@ -18,7 +18,7 @@ from sanguozhi.records.check import check
 from sanguozhi.records.session import run_bots, start_recorded
 
 
-def checked_game(seed: int, players: int, bot: str) -> list[ev.Event]:
+def checked_game(seed: int, players: int, bot: str, mode: str = "hegemony") -> list[ev.Event]:
     holder: dict = {}
 
     def watch(event: ev.Event) -> None:
@@ -33,7 +33,7 @@ def checked_game(seed: int, players: int, bot: str) -> list[ev.Event]:
             if p.alive and any(sl.vis is None for sl in p.slots):
                 assert p.kingdom, f"seed {seed}: seat {p.seat} has a face-up general and no kingdom"
 
-    game = new_game("hegemony", players, seed, {"max_turns": 300}, on_event=watch)
+    game = new_game(mode, players, seed, {"max_turns": 300}, on_event=watch)
     holder["game"] = game
     while not game.over:
         game.submit(bot_choice(bot, game.state, game.request))
