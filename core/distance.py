@@ -17,10 +17,13 @@ def seat_distance(state: State, a: int, b: int) -> int:
     players = state.chars
     n = len(players)
     steps = (b - a) % n
+    dead = [p.seat for p in players if not p.alive]
+    if not dead:
+        return min(steps, n - steps)
     forward = steps
     present = n
-    for s, p in enumerate(players):
-        if not p.alive and s != a and s != b:
+    for s in dead:
+        if s != a and s != b:
             present -= 1
             if (s - a) % n < steps:
                 forward -= 1  # a dead seat between a and b (going forward) is skipped
@@ -28,9 +31,9 @@ def seat_distance(state: State, a: int, b: int) -> int:
 
 
 def distance(state: State, a: int, b: int) -> int:
-    d = seat_distance(state, a, b)
     if a == b:
         return 0
+    d = seat_distance(state, a, b)
     if "offensive_horse" in state.chars[a].equip:
         d -= 1
     if "defensive_horse" in state.chars[b].equip:
@@ -57,3 +60,11 @@ def in_attack_range(state: State, a: int, b: int) -> bool:
         if mod(state, a, b):
             return True
     return False
+
+
+def in_reach(state: State, seat: int) -> list[int]:
+    """The others ``seat`` has in attack range, in turn order from it
+    (``in_attack_range`` of each, with the range worked out once)."""
+    r = attack_range(state, seat)
+    mods = state.content.in_range_mods
+    return [t for t in state.seats_from(seat) if t != seat and (distance(state, seat, t) <= r or any(m(state, seat, t) for m in mods))]

@@ -22,7 +22,7 @@ from . import events as ev
 from .cards.base import NAMES, CardRule
 from .content import Content
 from .deck import SLASH_NAMES
-from .distance import in_attack_range
+from .distance import in_attack_range, in_reach
 from .evolve import FoldError, handlers_of
 from .modes.base import PHASES, Ruleset
 from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
@@ -433,6 +433,10 @@ class Engine:
 
     def in_range(self, a: int, b: int) -> bool:
         return in_attack_range(self.state, a, b)
+
+    def reach(self, seat: int) -> list[int]:
+        """The others in ``seat``'s attack range, in turn order from it."""
+        return in_reach(self.state, seat)
 
     # -- using a card -------------------------------------------------------
 

@@ -141,8 +141,10 @@ class State(msgspec.Struct, gc=False):
 
     def seats_from(self, seat: int) -> list[int]:
         """Living characters in turn order starting with ``seat`` (if alive)."""
-        n = len(self.chars)
-        return [s for k in range(n) if self.chars[s := (seat + k) % n].alive]
+        chars = self.chars
+        k = seat % len(chars)
+        # A character's ``seat`` is its index: rotate the list (in C), then filter.
+        return [p.seat for p in chars[k:] + chars[:k] if p.alive]
 
     def clone(self) -> "State":
         seats = [msgspec.structs.replace(s, hand=s.hand.copy()) for s in self.seats]

@@ -17,7 +17,7 @@ from typing import Any
 from .deck import CARDS
 from .distance import attack_range, distance, in_attack_range
 from .modes.base import Ruleset
-from .state import Character, State
+from .state import Character, Seat, State
 
 _PLAIN_HP = Ruleset.hp_hidden
 
@@ -95,6 +95,11 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
     }
 
 
+def _known_role(s: Seat, me: int) -> str | None:
+    """The role of seat ``s`` as seat ``me`` knows it: its own, or one shown."""
+    return (s.role or None) if (s.seat == me or s.role_shown) else None
+
+
 class SeatView:
     """Read-only access to what ``seat`` may see; what a bot decides through.
 
@@ -139,12 +144,12 @@ class SeatView:
         return [CARDS[c].name for c in self._s.seats[self.seat].hand]
 
     def role(self, seat: int) -> str | None:
-        s = self._s.seats[self._s.chars[seat].owner]
-        return (s.role or None) if (s.seat == self.seat or s.role_shown) else None
+        return _known_role(self._s.seats[self._s.chars[seat].owner], self.seat)
 
     def roles(self) -> list[str | None]:
         """Every character's role as this seat knows it (its own, and those shown)."""
-        return [self.role(p.seat) for p in self._s.chars]
+        seats, me = self._s.seats, self.seat
+        return [_known_role(seats[p.owner], me) for p in self._s.chars]
 
     def side(self, seat: int) -> str | None:
         """The side (team) of ``seat``'s owner as this seat knows it, or None."""

@@ -73,9 +73,12 @@ class Narrator:
             self.learn(mode)
 
     def learn(self, mode: str) -> None:
-        from sanguozhi.core.modes import RULESETS
+        from sanguozhi.core.modes import ModeError, ruleset_of
 
-        self.rs = RULESETS.get(mode)
+        try:
+            self.rs = ruleset_of(mode)
+        except ModeError:
+            self.rs = None  # a mode this sgz does not know: the core lines only
 
     def sees(self, vis: tuple[int, ...] | None) -> bool:
         return vis is None or self.viewer is None or self.viewer in vis

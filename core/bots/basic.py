@@ -67,21 +67,25 @@ def _relations(view: SeatView) -> Relations:
 def role_relations(view: SeatView, roles: list[str | None]) -> Relations:
     """Identity's relations from every seat's role as the deciding seat takes it
     (None: unknown; 天地人 passes its own expected identity)."""
-    n, me_seat = view.n, view.seat
+    me_seat = view.seat
     sides: list[str | None] = ["lord" if r == "loyalist" else r for r in roles]
     # A seat of unknown side that has damaged a lord-side seat is guessed a
     # rebel, one that has damaged a rebel lord-side; victims' sides are
     # themselves known or guessed, two steps deep.
     guesses = sides
-    unknown = [s for s in range(n) if sides[s] is None]
-    if unknown:
+    if None in sides:
         damage = view.damage_matrix()
-        unknown = [s for s in unknown if any(damage[s])]
-    for _ in range(2 if unknown else 0):
-        prev, guesses = guesses, list(sides)
-        for s in unknown:
-            for other, dealt in enumerate(damage[s]):
-                if dealt > 0 and other != s:
+        # Each unknown seat's victims (others it has damaged), in seat order.
+        hits = []
+        for s, side in enumerate(sides):
+            if side is None and any(damage[s]):
+                victims = [o for o, d in enumerate(damage[s]) if d > 0 and o != s]
+                if victims:
+                    hits.append((s, victims))
+        for _ in range(2 if hits else 0):
+            prev, guesses = guesses, list(sides)
+            for s, victims in hits:
+                for other in victims:
                     victim = sides[other] or prev[other]
                     if victim == "lord":
                         guesses[s] = "rebel"
@@ -90,11 +94,12 @@ def role_relations(view: SeatView, roles: list[str | None]) -> Relations:
                         guesses[s] = "lord"
                         break
     me = sides[me_seat]
-    enemies = [False] * n
-    allies = [False] * n
-    allies[me_seat] = True
     if me == "renegade":
         # A renegade keeps the lord alive while others live, and fights whoever leads.
+        n = len(roles)
+        enemies = [False] * n
+        allies = [False] * n
+        allies[me_seat] = True
         others_alive = sum(1 for s in view.alive_seats() if s != me_seat)
         for s in range(n):
             if s == me_seat:
@@ -104,10 +109,10 @@ def role_relations(view: SeatView, roles: list[str | None]) -> Relations:
             if guesses[s] is not None:
                 enemies[s] = others_alive == 1 if (guesses[s] == "lord" and is_lord) else True
     else:
-        for s in range(n):
-            if s != me_seat and guesses[s] is not None:
-                enemies[s] = guesses[s] != me
-                allies[s] = guesses[s] == me
+        enemies = [g is not None and g != me for g in guesses]
+        allies = [g is not None and g == me for g in guesses]
+        enemies[me_seat] = False
+        allies[me_seat] = True
     return guesses, enemies, allies
 
 

@@ -46,7 +46,7 @@ class Slash(CardRule):
 
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
         st = engine.state
-        reach = [t for t in st.seats_from(seat) if t != seat and engine.in_range(seat, t)]
+        reach = engine.reach(seat)
         extra = 0
         for mod in engine.content.slash_extra:
             extra += mod(st, seat, card)

@@ -321,6 +321,12 @@ def _option_error(text: str, options: dict[str, Any]) -> str:
 
 RULESETS: dict[str, Ruleset] = {}
 
+# The modes that ship with sgz, by id: the module that registers each, imported
+# the first time the mode is asked for, so that folding one game's record
+# imports its own mode's rules only (``sgz replay --at`` starts in a new
+# process).  Filled by ``core.modes``.
+BUILTIN_MODULES: dict[str, str] = {}
+
 
 def register(ruleset: Ruleset) -> Ruleset:
     if ruleset.id in RULESETS:
@@ -329,13 +335,29 @@ def register(ruleset: Ruleset) -> Ruleset:
     return ruleset
 
 
+def load_all() -> dict[str, Ruleset]:
+    """Every mode registered: the built-in ones imported, and any registered since."""
+    for mode_id in BUILTIN_MODULES:
+        ruleset_of(mode_id)
+    return RULESETS
+
+
 def ruleset_of(mode_id: str) -> Ruleset:
-    try:
-        return RULESETS[mode_id]
-    except KeyError:
-        known = ", ".join(sorted(RULESETS))
-        raise ModeError(f"unknown mode {mode_id!r} (modes: {known})") from None
+    got = RULESETS.get(mode_id)
+    if got is not None:
+        return got
+    module = BUILTIN_MODULES.get(mode_id)
+    if module is not None:
+        import importlib
+
+        importlib.import_module(module)
+        got = RULESETS.get(mode_id)
+        if got is not None:
+            return got
+        raise ModeError(f"module {module} does not register mode {mode_id!r}")
+    known = ", ".join(sorted(load_all()))
+    raise ModeError(f"unknown mode {mode_id!r} (modes: {known})")
 
 
 def playable_modes() -> list[str]:
-    return sorted(m for m, rs in RULESETS.items() if rs.playable)
+    return sorted(m for m, rs in load_all().items() if rs.playable)

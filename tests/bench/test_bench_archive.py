@@ -124,6 +124,56 @@ def test_bench_ingest(benchmark, bench_records: Path, tmp_path: Path) -> None:
     assert report.added == len(files)
 
 
+def _read_json(folder: Path, db: Path) -> tuple[float, int]:
+    """The anchor: DuckDB's own ``read_json`` of the same record files into a
+    table, with the columns ingest parses given (no sniffing), all threads.
+    (seconds, events: lines less one header a file)."""
+    struct = archive.event_shape().struct
+    columns = "{" + ", ".join(f"'{k}': '{v}'" for k, v in struct.items()) + "}"
+    con = duckdb.connect(str(db))
+    try:
+        con.execute("SET preserve_insertion_order = false")
+        started = time.perf_counter()
+        con.execute(f"CREATE TABLE raw AS SELECT * FROM read_json('{folder}/*.jsonl', format = 'newline_delimited', columns = {columns})")
+        seconds = time.perf_counter() - started
+        lines = con.execute("SELECT count(*) FROM raw").fetchone()[0]
+    finally:
+        con.close()
+    return seconds, lines - len(list(folder.glob("*.jsonl")))
+
+
+def test_bench_ingest_vs_read_json(benchmark, bench_records: Path, tmp_path: Path) -> None:
+    """``sgz archive ingest`` (every record checked as validate checks it, six
+    tables) against DuckDB's ``read_json`` of the same files into one table,
+    rounds interleaved, medians.  Target: >= 0.9x."""
+    files = sorted(bench_records.glob("*.jsonl"))
+    k = iter(range(1000))
+    anchor: list[float] = []
+    ours: list[float] = []
+    counts: list[tuple[int, int]] = []
+
+    def one_round() -> None:
+        seconds, lines = _read_json(bench_records, tmp_path / f"raw-{next(k)}.duckdb")
+        anchor.append(seconds)
+        con = archive.open_db(tmp_path / f"ingest-{next(k)}.duckdb")
+        try:
+            started = time.perf_counter()
+            report = archive.ingest(con, files)
+            ours.append(time.perf_counter() - started)
+        finally:
+            con.close()
+        counts.append((lines, report.events))
+
+    benchmark.pedantic(one_round, rounds=3 if FULL else 1, iterations=1)
+    lines, events = counts[0]
+    assert lines == events  # the same events, one row each
+    if benchmark.stats:
+        a, b = statistics.median(anchor), statistics.median(ours)
+        info = {"read_json_events_per_s": round(events / a), "ingest_events_per_s (paired)": round(events / b), "ratio_ingest_over_read_json": round(a / b, 3)}
+        benchmark.extra_info.update(info)
+        SUMMARY.update(info)
+
+
 # Ingest's memory does not grow with the batch or the archive: chunks of at
 # most records.ingest.CHUNK_BYTES are staged, under a DuckDB memory_limit of
 # records.ingest.MEMORY_LIMIT.  Peak resident memory of the whole process,

@@ -5,6 +5,9 @@ The rates are in each benchmark's extra_info (shown with --benchmark-json).
 """
 from __future__ import annotations
 
+import statistics
+import time
+
 import pytest
 
 from sanguozhi.core import events as ev
@@ -73,6 +76,43 @@ def test_bench_self_play_hegemony(benchmark, players: int) -> None:
 def test_bench_self_play_hegemony_six(benchmark, players: int) -> None:
     """Six-force hegemony (seed 000's 国战) bot games at 5 and 8 seats."""
     _bench_mode(benchmark, players, "hegemony-six")
+
+
+def _uno_actions(seconds: float) -> tuple[int, float]:
+    """RLCard's uno, random agents, for about ``seconds`` of CPU: (actions, CPU seconds)."""
+    rlcard = pytest.importorskip("rlcard")  # not a dependency: installed only to measure against
+    from rlcard.agents import RandomAgent
+
+    env = rlcard.make("uno", config={"seed": 1})
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+    actions, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        trajectories, _ = env.run(is_training=False)
+        actions += sum((len(t) - 1) // 2 for t in trajectories)  # [state, action, state, ..., state]
+    return actions, time.process_time() - started
+
+
+def test_bench_self_play_vs_rlcard_uno(benchmark) -> None:
+    """5-seat identity self-play (basic bots) against RLCard's uno (random
+    agents, the issue's anchor) in the same run, rounds interleaved, CPU time
+    (which other loads on a shared machine disturb less).  Target: >= 40,000
+    decisions/s, and the ratio.  Skipped when rlcard is not installed
+    (``pip install rlcard``: not a dependency of sgz)."""
+    ours: list[float] = []
+    theirs: list[float] = []
+
+    def one_round() -> None:
+        started = time.process_time()
+        decisions, _ = self_play(SEEDS)
+        ours.append(decisions / (time.process_time() - started))
+        actions, seconds = _uno_actions(0.5 if benchmark.disabled else 2.0)
+        theirs.append(actions / seconds)
+
+    benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else 5, iterations=1)
+    if not benchmark.disabled:
+        a, b = statistics.median(ours), statistics.median(theirs)
+        benchmark.extra_info.update(sgz_decisions_per_s=round(a), rlcard_uno_actions_per_s=round(b), ratio_sgz_over_uno=round(a / b, 3))
+    assert ours[0] > 0 and theirs[0] > 0
 
 
 @pytest.fixture(scope="module")

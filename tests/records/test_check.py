@@ -113,6 +113,18 @@ def test_a_line_that_is_not_as_sgz_writes_it_is_refused(src: Path, tmp_path: Pat
     assert c.good == n - 1
 
 
+def test_a_line_not_as_sgz_writes_it_mid_record_is_named_and_the_lines_before_kept(src: Path, tmp_path: Path) -> None:
+    """The whole-record comparison finds a difference anywhere, and the line-by-line
+    reading then names the first line at fault (here one in the middle)."""
+    head, objs = objects(src)
+    k = len(objs) // 2
+    objs[k] = objs[k].replace(b'{"t":', b'{ "t":', 1)
+    bad = rechained(tmp_path / "mid.jsonl", head, objs)
+    c = check(bad, execute=False)
+    assert not c.ok and c.error.startswith(f"{bad}:{k + 2}: bad event (") and "not written as sgz writes it" in c.error
+    assert c.good == k
+
+
 def test_a_float_for_an_int_is_refused(src: Path, tmp_path: Path) -> None:
     head, objs = objects(src)
     k = next(i for i, o in enumerate(objs) if o.startswith(b'{"t":"damage"'))

@@ -145,7 +145,7 @@ class EndgameDuel(EndgameText, Trick):
     text_en = "Use on another character in your attack range. Starting with it, you and it take turns to discard a Slash; the first who does not takes 1 damage from the other. Endgame: 2 damage."
 
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
-        return [(t,) for t in engine.state.seats_from(seat) if t != seat and engine.in_range(seat, t)]
+        return [(t,) for t in engine.reach(seat)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":
         players = engine.state.chars
