@@ -123,9 +123,11 @@ def ensure_schema(con) -> None:
 
 def _refresh_dimensions(con) -> None:
     """generals and cards: small tables from core, rewritten at every ingest."""
-    from sanguozhi.core import modes as _modes  # noqa: F401  (the modes' packs print their cards and generals)
     from sanguozhi.core.deck import CARDS
     from sanguozhi.core.generals import GENERALS
+    from sanguozhi.core.modes import load_all
+
+    load_all()  # every mode's packs print their cards and generals
 
     gens = list(GENERALS.values())
     con.execute("CREATE OR REPLACE TABLE generals (general VARCHAR PRIMARY KEY, name_zh VARCHAR, kingdom VARCHAR, gender VARCHAR, max_hp SMALLINT)")
@@ -227,6 +229,8 @@ def event_shape() -> EventShape:
             if s not in struct:
                 continue
             expr = f'j."{s}"'
+            if struct[s] == "JSON" and dtype == "VARCHAR":
+                expr = f"({expr} ->> '$')"  # a string kept as JSON text: its value, unquoted
             if dtype.endswith("[]") and not struct[s].endswith("[]"):
                 expr = f'CASE WHEN j."{s}" IS NULL THEN NULL ELSE [j."{s}"] END'
             parts.append(f"TRY_CAST({expr} AS {dtype})" if struct[s] != dtype and not struct[s].endswith("[]") and not dtype.endswith("[]") else expr)
@@ -464,8 +468,10 @@ def _fill_seats(con) -> None:
 
 def _hand_words() -> int:
     """64-bit words that cover every printed card number (the catalogue of every pack)."""
-    from sanguozhi.core import modes as _modes  # noqa: F401  (the modes' packs print their cards)
     from sanguozhi.core.deck import CARDS
+    from sanguozhi.core.modes import load_all
+
+    load_all()  # every mode's packs print their cards
 
     return (len(CARDS) + 63) // 64
 

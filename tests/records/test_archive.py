@@ -67,11 +67,16 @@ def test_seats_hold_general_role_kingdom_and_result(folder: Path, con) -> None:
 def test_damage_and_deaths_match_the_events(folder: Path, con) -> None:
     ingest(con, [folder])
     want_damage = want_deaths = 0
+    want_cards: set[str] = set()
     for f in folder.glob("*.jsonl"):
         for e in read_record(f).events:
             want_damage += e.n if type(e) is ev.Damaged else 0
             want_deaths += type(e) is ev.Died
+            if type(e) is ev.Damaged and e.card:
+                want_cards.add(e.card)
     assert con.execute("SELECT coalesce(sum(n), 0) FROM damage").fetchone()[0] == want_damage
+    # A card is its glossary id, as in the record (a mode's event with an int `card` must not quote it).
+    assert {r[0] for r in con.execute("SELECT DISTINCT card FROM damage WHERE card IS NOT NULL").fetchall()} == want_cards
     assert con.execute("SELECT count(*) FROM deaths").fetchone()[0] == want_deaths > 0
     assert con.execute("SELECT count(*) FROM seats WHERE died_seq IS NOT NULL").fetchone()[0] == want_deaths
 
