@@ -90,7 +90,9 @@ def _summarise(outcomes: list, elapsed: float, as_json: bool, from_: str | None,
         events += o.events
         skipped += o.skipped
         reasons[o.end_reason.split(":")[0]] += 1
-        for seat, role in enumerate(o.roles):
+        for seat, side in enumerate(o.roles):
+            # A side of one seat or a few ("careerist:3", "alliance:0-1") is counted with its kind.
+            role = side.partition(":")[0]
             roles_seen[role] += 1
             if seat in o.winners:
                 wins[role] += 1

@@ -83,3 +83,11 @@ def test_archive_and_stats_by_kingdom(games: Path, tmp_path: Path) -> None:
     rows = json.loads(res.output)["by_kingdom"]
     assert {r["kingdom"] for r in rows} <= {"han", "yi", "rong", "man", "di", "careerist"}
     assert sum(r["seats"] for r in rows) == sum(range(4, 13)) and sum(r["wins"] for r in rows) >= 9
+
+
+def test_sim_summary_counts_careerists_together(tmp_path: Path) -> None:
+    # Each careerist is its own side ("careerist:3"); the summary has one row for them all.
+    res = run("sim", "--mode", MODE, "--players", "6", "--games", "6", "--seed", "1", "--out", tmp_path, "--json")
+    assert res.exit_code == 0, res.output
+    rows = json.loads(res.stdout)["wins_by_role"]
+    assert "careerist" in rows and not any(":" in r for r in rows)
