@@ -3,12 +3,15 @@
     python -m pytest tests/bench/test_bench_search.py --benchmark-enable -s
 
 plays ``SGZ_SEARCH_GAMES`` (default 40; 1,000 with ``SGZ_BENCH_FULL=1``)
-5-seat games twice on the same seeds: the lord played by the search bot, and
+5-seat games twice on the same seeds, on every core: the lord played by the search bot, and
 by the basic bot, every other seat basic.  The lord's win rates, with 95%
-Wilson intervals, are printed and stored in the benchmark's extra_info.
+Wilson intervals, and their paired difference (the same seeds: only games
+whose outcome the lord's bot changed count) are printed and stored in the
+benchmark's extra_info.
 """
 from __future__ import annotations
 
+import math
 import os
 
 import pytest
@@ -16,41 +19,71 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.core.game import new_game
 from sanguozhi.records.session import run_bots
+from sanguozhi.records.workers import default_jobs, run_all
 from sanguozhi.replay.analyze import analyze, wilson
 
 FULL = bool(os.environ.get("SGZ_BENCH_FULL"))
 GAMES = int(os.environ.get("SGZ_SEARCH_GAMES", 1000 if FULL else 40))
 
 
-def lord_wins(lord: str, seeds: range) -> int:
+def lord_won(lord: str, first: int, count: int) -> list[bool]:
+    """Did the lord win each 5-seat game of seeds ``first ..``, played by bot ``lord``, every other seat basic?"""
     import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
 
-    wins = 0
-    for seed in seeds:
+    won = []
+    for seed in range(first, first + count):
         game = new_game("identity", 5, seed, {})
         run_bots(game, {0: lord, 1: "basic", 2: "basic", 3: "basic", 4: "basic"})
-        wins += 0 in game.state.winners
-    return wins
+        won.append(0 in game.state.winners)
+    return won
+
+
+def lord_outcomes(lord: str, first: int, games: int) -> list[bool]:
+    """``lord_won`` over ``games`` seeds, on every core (the same outcomes whatever the cores)."""
+    jobs = default_jobs()
+    step = -(-games // (4 * jobs))
+    tasks = [(lord, a, min(step, first + games - a)) for a in range(first, first + games, step)]
+    return [w for part in run_all(lord_won, tasks, jobs=jobs) for w in part]
+
+
+def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float, int, int]:
+    """Win-rate difference a - b over the same games, its 95% interval, and the
+    games only a won and only b won (the rest tell the two apart in nothing)."""
+    n = len(a)
+    only_a = sum(x and not y for x, y in zip(a, b))
+    only_b = sum(y and not x for x, y in zip(a, b))
+    d = (only_a - only_b) / n
+    half = 1.96 * math.sqrt(max(only_a + only_b - n * d * d, 0.0)) / n
+    return d, d - half, d + half, only_a, only_b
 
 
 def test_bench_search_lord_against_basic_lord(benchmark) -> None:
-    seeds = range(9000, 9000 + GAMES)
+    first = 9000
 
-    def both() -> tuple[int, int]:
-        return lord_wins("search", seeds), lord_wins("basic", seeds)
+    def both() -> tuple[list[bool], list[bool]]:
+        return lord_outcomes("search", first, GAMES), lord_outcomes("basic", first, GAMES)
 
-    search, basic = benchmark.pedantic(both, rounds=1, iterations=1)
+    search_won, basic_won = benchmark.pedantic(both, rounds=1, iterations=1)
+    search, basic = sum(search_won), sum(basic_won)
     s_low, s_high = wilson(search, GAMES)
     b_low, b_high = wilson(basic, GAMES)
+    d, d_low, d_high, only_search, only_basic = paired_difference(search_won, basic_won)
     benchmark.extra_info.update(
         games=GAMES,
         search_lord_win_rate=round(search / GAMES, 3),
         search_interval=[round(s_low, 3), round(s_high, 3)],
         basic_lord_win_rate=round(basic / GAMES, 3),
         basic_interval=[round(b_low, 3), round(b_high, 3)],
+        paired_difference=round(d, 3),
+        paired_interval=[round(d_low, 3), round(d_high, 3)],
+        games_only_search_lord_won=only_search,
+        games_only_basic_lord_won=only_basic,
     )
-    print(f"\nlord win rate over {GAMES} games: search {search / GAMES:.3f} [{s_low:.3f}-{s_high:.3f}], basic {basic / GAMES:.3f} [{b_low:.3f}-{b_high:.3f}]")
-    assert 0 <= search <= GAMES
+    print(
+        f"\nlord win rate over {GAMES} games: search {search / GAMES:.3f} [{s_low:.3f}-{s_high:.3f}], basic {basic / GAMES:.3f} [{b_low:.3f}-{b_high:.3f}];"
+        f" paired difference {d:+.3f} [{d_low:+.3f} {d_high:+.3f}] (won only by search {only_search}, only by basic {only_basic})"
+    )
+    assert len(search_won) == len(basic_won) == GAMES
 
 
 @pytest.fixture(scope="module")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -47,3 +48,23 @@ def archive_of(folder: Path, games: int, **kw) -> Path:
     res = run("archive", "ingest", folder / "g", "--db", db)
     assert res.exit_code == 0, res.output
     return db
+
+
+def sim_tables(out: Path, mode: str, sizes: Iterable[int], games: int, seed: int) -> Path:
+    """``games`` recorded bot games of ``mode`` at each table size, in ``out``."""
+    for players in sizes:
+        res = run("sim", "--mode", mode, "--players", str(players), "--games", str(games), "--seed", str(seed), "--out", out)
+        assert res.exit_code == 0, res.output
+    return out
+
+
+def assert_whole_games(files: list[Path], mode: str) -> None:
+    """The records validate as whole games of ``mode``: each ends with the game's end."""
+    from sanguozhi.core import events as ev
+    from sanguozhi.records import read_record
+
+    res = run("validate", "--complete", *files)
+    assert res.exit_code == 0, res.output
+    for f in files:
+        rec = read_record(f)
+        assert isinstance(rec.events[-1], ev.GameEnded) and rec.header.mode == mode

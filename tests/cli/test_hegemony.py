@@ -10,26 +10,18 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.records import read_record
 
-from .records_util import run
+from .records_util import assert_whole_games, run, sim_tables
 
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("hg")
-    for players in (4, 9, 12):
-        res = run("sim", "--mode", "hegemony", "--players", str(players), "--games", "2", "--seed", "3", "--out", out)
-        assert res.exit_code == 0, res.output
-    return out
+    return sim_tables(tmp_path_factory.mktemp("hg"), "hegemony", (4, 9, 12), games=2, seed=3)
 
 
 def test_sim_records_games_that_end_and_validate(games: Path) -> None:
     files = sorted(games.glob("hegemony-*.jsonl"))
     assert len(files) == 6
-    res = run("validate", "--complete", *files)
-    assert res.exit_code == 0, res.output
-    for f in files:
-        rec = read_record(f)
-        assert isinstance(rec.events[-1], ev.GameEnded) and rec.header.mode == "hegemony"
+    assert_whole_games(files, "hegemony")
 
 
 def test_sim_summarises_wins_by_kingdom(tmp_path: Path) -> None:

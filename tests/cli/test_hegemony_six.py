@@ -10,26 +10,20 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.records import read_record
 
-from .records_util import run
+from .records_util import assert_whole_games, run, sim_tables
 
 MODE = "hegemony-six"
 
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("six")
-    for players in range(4, 13):
-        res = run("sim", "--mode", MODE, "--players", str(players), "--games", "1", "--seed", "5", "--out", out)
-        assert res.exit_code == 0, res.output
-    return out
+    return sim_tables(tmp_path_factory.mktemp("six"), MODE, range(4, 13), games=1, seed=5)
 
 
 def test_sim_at_4_to_12_players_records_games_that_end_and_validate(games: Path) -> None:
     files = sorted(games.glob("hegemony-six-*.jsonl"))
     assert len(files) == 9
-    res = run("validate", "--complete", *files)
-    assert res.exit_code == 0, res.output
-    assert all(isinstance(read_record(f).events[-1], ev.GameEnded) for f in files)
+    assert_whole_games(files, MODE)
 
 
 def test_replay_from_every_seat_in_both_languages(games: Path) -> None:

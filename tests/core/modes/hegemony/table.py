@@ -19,6 +19,7 @@ from sanguozhi.core.evolve import fold
 from sanguozhi.core.game import Game
 from sanguozhi.core.generals import General, register
 from sanguozhi.core.modes import RULESETS, register as register_mode, ruleset_of
+from sanguozhi.core.modes.base import Ruleset
 from sanguozhi.core.modes.hegemony import Hegemony
 from sanguozhi.core.modes.hegemony.events import FirstPlayer, FullyRevealed
 from sanguozhi.core.modes.hegemony.generals import halves
@@ -32,15 +33,20 @@ for _k in ("wei", "shu", "wu", "qun"):
             register(General(_gid, f"白板{_k}{_h}{_g}", _k, "male" if _g == "m" else "female", _h, name_en=f"Blank {_k} {_h}{_g}", pack="test"), BLANKS)
 
 
-class BlankHegemony(Hegemony):
-    id = "hegemony-blank"
+def register_blank_mode(base: type[Ruleset], mode_id: str, blanks: Pack) -> None:
+    """Register ``mode_id``: mode ``base`` plus the skill-less generals of ``blanks`` (never dealt)."""
 
-    def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
-        return (*super().packs(options), BLANKS)
+    class Blank(base):  # type: ignore[valid-type,misc]
+        id = mode_id
+
+        def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
+            return (*super().packs(options), blanks)
+
+    if mode_id not in RULESETS:
+        register_mode(Blank())
 
 
-if BlankHegemony.id not in RULESETS:
-    register_mode(BlankHegemony())
+register_blank_mode(Hegemony, "hegemony-blank", BLANKS)
 
 KINGDOMS = ("wei", "shu", "wu", "qun")
 
@@ -68,14 +74,14 @@ class HgTable(Table):
         mode: str = "hegemony-blank",
         options: dict[str, Any] | None = None,
     ) -> None:
-        opts = ruleset_of(mode).check(players, {"deck": "hegemony", **(options or {})})
+        rs = ruleset_of(mode)
+        opts = rs.check(players, {**self.default_options, **(options or {})})
         self.used: set[int] = set()
-        self.deck = set(deck_numbers(ruleset_of(mode).deck(opts)))
-        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=ruleset_of(mode).deck(opts))]
+        self.deck = set(deck_numbers(rs.deck(opts)))
+        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=rs.deck(opts))]
         for seat in range(players):
-            k = KINGDOMS[seat % 4]
-            main, deputy = (generals or {}).get(seat, (f"blank_{k}4m", f"blank_{k}4f"))
-            top = (halves(main) + halves(deputy)) // 2
+            main, deputy = (generals or {}).get(seat) or self.blanks(seat)
+            top = self.max_hp(main, deputy)
             now = (hp or {}).get(seat, top)
             events.append(ev.GeneralChosen(seat=seat, general=main, max_hp=top, hp=now, slot=0, vis=(seat,)))
             events.append(ev.GeneralChosen(seat=seat, general=deputy, max_hp=top, hp=now, slot=1, vis=(seat,)))
@@ -88,8 +94,23 @@ class HgTable(Table):
             events.append(FullyRevealed(seat=seat))
         events.append(FirstPlayer(seat=first))
         events += self.place(pile, hands, equip, judge)
+        events += self.beside()
         state = fold(events)
         self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+
+    default_options: dict[str, Any] = {"deck": "hegemony"}
+
+    def blanks(self, seat: int) -> tuple[str, str]:
+        """The two skill-less generals ``seat`` plays unless the scenario names its pair."""
+        k = KINGDOMS[seat % 4]
+        return f"blank_{k}4m", f"blank_{k}4f"
+
+    def max_hp(self, main: str, deputy: str) -> int:
+        return (halves(main) + halves(deputy)) // 2
+
+    def beside(self) -> list[ev.Event]:
+        """Events placing what a mode keeps beside the seats (none here)."""
+        return []
 
     def kingdom(self, seat: int) -> str:
         return self.state.chars[seat].kingdom

@@ -8,21 +8,15 @@ in the way; they are never dealt.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from sanguozhi.core import events as ev
 from sanguozhi.core.content import Pack
-from sanguozhi.core.deck import deck_numbers
-from sanguozhi.core.engine import Engine
-from sanguozhi.core.evolve import fold
-from sanguozhi.core.game import Game
 from sanguozhi.core.generals import GENERALS, General, register
-from sanguozhi.core.modes import RULESETS, register as register_mode, ruleset_of
-from sanguozhi.core.modes.hegemony.events import FirstPlayer, FullyRevealed
 from sanguozhi.core.modes.six import HegemonySix
 from sanguozhi.core.modes.six.data import FORCES
-from tests.scenario import Table
+from tests.core.modes.hegemony.table import HgTable, register_blank_mode
 
 BLANKS = Pack("test-six-blanks", "测试白板", "Test blanks")
 for _f in FORCES:
@@ -31,60 +25,36 @@ for _f in FORCES:
         register(General(_gid, f"白板{_f}{_h}", _f, "male", _h, name_en=f"Blank {_f} {_h}", pack="test"), BLANKS)
 
 
-class BlankSix(HegemonySix):
-    id = "hegemony-six-blank"
-
-    def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
-        return (*super().packs(options), BLANKS)
+register_blank_mode(HegemonySix, "hegemony-six-blank", BLANKS)
 
 
-if BlankSix.id not in RULESETS:
-    register_mode(BlankSix())
-
-
-class SixTable(Table):
+class SixTable(HgTable):
     """``generals``: seat -> (main, deputy); by default seat s plays two blanks of
     force ``FORCES[s % 5]``.  ``reveals``: (seat, slot) reveals made, in order;
     ``shown``: seats with both generals face up; ``plots``: 谋攻 cards beside a seat."""
+
+    default_options: dict[str, Any] = {}
 
     def __init__(
         self,
         players: int = 5,
         *,
-        generals: Mapping[int, tuple[str, str]] | None = None,
-        reveals: Sequence[tuple[int, int]] = (),
-        shown: Iterable[int] = (),
-        hands: Mapping[int, Iterable[str]] | None = None,
-        pile: Iterable[str] = (),
-        hp: Mapping[int, int] | None = None,
         plots: Mapping[int, Iterable[str]] | None = None,
-        first: int = 0,
-        seed: int = 7,
         mode: str = "hegemony-six-blank",
-        options: dict[str, Any] | None = None,
+        **rest: Any,
     ) -> None:
-        rs = ruleset_of(mode)
-        opts = rs.check(players, dict(options or {}))
-        self.used: set[int] = set()
-        self.deck = set(deck_numbers(rs.deck(opts)))
-        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=rs.deck(opts))]
-        for seat in range(players):
-            f = FORCES[seat % 5]
-            main, deputy = (generals or {}).get(seat, (f"sixblank_{f}4", f"sixblank_{f}3"))
-            top = GENERALS[main].max_hp
-            now = (hp or {}).get(seat, top)
-            events.append(ev.GeneralChosen(seat=seat, general=main, max_hp=top, hp=now, slot=0, vis=(seat,)))
-            events.append(ev.GeneralChosen(seat=seat, general=deputy, max_hp=top, hp=now, slot=1, vis=(seat,)))
-        shown = tuple(shown)
-        both = [(s, i) for s in shown for i in (0, 1)]
-        for seat, slot in [*reveals, *(r for r in both if r not in reveals)]:
-            g = fold(events).chars[seat].slots[slot].general
-            events.append(ev.GeneralRevealed(seat=seat, slot=slot, general=g))
-        for seat in shown:
-            events.append(FullyRevealed(seat=seat))
-        events.append(FirstPlayer(seat=first))
-        events += self.place(pile, hands, None, None)
-        for seat, names in (plots or {}).items():
-            events.append(ev.CardsMoved(cards=tuple(self.card(n) for n in names), src="pile", dst="plot", dst_seat=seat, reason="test"))
-        state = fold(events)
-        self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+        self.plots = plots or {}
+        super().__init__(players, mode=mode, **rest)
+
+    def blanks(self, seat: int) -> tuple[str, str]:
+        f = FORCES[seat % 5]
+        return f"sixblank_{f}4", f"sixblank_{f}3"
+
+    def max_hp(self, main: str, deputy: str) -> int:
+        return GENERALS[main].max_hp  # the main general's hp (seed 000)
+
+    def beside(self) -> list[ev.Event]:
+        return [
+            ev.CardsMoved(cards=tuple(self.card(n) for n in names), src="pile", dst="plot", dst_seat=seat, reason="test")
+            for seat, names in self.plots.items()
+        ]
