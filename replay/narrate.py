@@ -22,7 +22,7 @@ from sanguozhi.core import events as ev
 from sanguozhi.core.deck import CARDS, KINDS, SUIT_SYMBOL
 from sanguozhi.core.state import State
 
-from .words import ENDINGS, NATURES, PHASES, REASONS, ROLES, SUITS, ZONES, word
+from .words import ENDINGS, NATURES, PHASES, REASONS, ROLES, SUITS, TERMS, ZONES, word
 
 # Kept for callers that read them directly.
 ROLE_ZH = {k: v[0] for k, v in ROLES.items()}
@@ -760,4 +760,4 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     sk = SKILLS.get(name)
     if sk is not None:
         return sk.name_zh if zh else (sk.name_en or sk.id)
-    return name
+    return word(TERMS, name, lang)

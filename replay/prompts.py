@@ -79,8 +79,13 @@ class Asked:
         name = self.n.name(p)
         return name.replace("_", " ") if name == p else name
 
+    def _named(self, key: str) -> str:
+        """The name the mode gives ``key`` (an answer of one question: "companions:draw"), or ""."""
+        name = self.n.name(key)
+        return "" if name == key else name
+
     def _generic(self) -> str:
-        what = "：".join(self._word(p) for p in [self.head, *self.args] if p)
+        what = ("：" if self.zh else ": ").join(self._word(p) for p in [self.head, *self.args] if p)
         if self.req.is_pick:
             return f"{what}：选择{self._count()}" if self.zh else f"{what}: choose {self._count()}"
         return f"{what}：请选择" if self.zh else f"{what}: choose one"
@@ -117,6 +122,10 @@ class Asked:
             return f"你进入濒死状态：是否使用{names}？" if self.zh else f"You are dying: use {names} to survive?"
         who = self.n.seat(dying)
         return f"{who} 进入濒死状态：是否对其使用{names}？" if self.zh else f"{who} is dying: use {names} to save it?"
+
+    def _t_discard_generals(self) -> str:
+        """鼎足's general cards beyond the limit."""
+        return f"武将牌超出上限：弃置{self._count()}" if self.zh else f"Too many general cards: discard {self._count()}"
 
     def _t_discard(self) -> str:
         if self.head == "discard":
@@ -266,6 +275,8 @@ class Asked:
                 parts.append(word(SUITS, opt, self.lang))
             elif opt == "hand":
                 parts.append(word(OPTIONS, "hand", self.lang))
+            elif self._named(f"{self.head}:{opt}"):
+                parts.append(self._named(f"{self.head}:{opt}"))  # what this answer does here (珠联璧合's draw: two cards)
             elif opt in ("discard", "draw", "damage"):
                 parts.append(_option_word(self.head, opt, self.lang))
             elif opt == "recast":

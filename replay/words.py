@@ -80,6 +80,10 @@ ENDINGS: Words = {
     "jade_seal": ("存活到最后并持有玉玺者获胜", "the last survivor holding the jade seal wins"),
     "no_survivor": ("无人存活，和局", "nobody survives: a draw"),
 }
+# Terms a table or a log line prints whatever the mode (a mode may name them its own way: 天地人's 勾玉).
+TERMS: Words = {
+    "points": ("积分", "points"),
+}
 # Options of a decision that are words, not cards or skills.
 OPTIONS: Words = {
     "end": ("结束出牌阶段", "End the play phase"),

@@ -15,7 +15,11 @@ from sanguozhi.core import events as ev
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.deck import CARDS
 from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import playable_modes, ruleset_of
 from sanguozhi.replay.narrate import Narrator
+from sanguozhi.replay.seek import Timeline
+from sanguozhi.replay.table import render
+from tests.replay.test_prompts import ENGLISH
 
 ID_LIKE = re.compile(r"#\d|\[[♠♥♣♦]|\b[a-z]+_[a-z_]+\b")
 
@@ -90,3 +94,22 @@ def test_a_seat_is_named_by_its_face_up_general_only() -> None:
     assert n.seat(2).startswith("2号位 ") and n.seat(2).endswith(n.name(g))
     st.chars[2].slots[0].vis = (2,)  # concealed from seat 1: the name goes
     assert n.seat(2) == "2号位"
+
+
+@pytest.mark.parametrize("mode", playable_modes())
+def test_every_mode_reads_in_chinese(mode: str) -> None:
+    """The log and the table of a bot game in every mode, in Chinese, as the whole
+    review and as a seat saw it: no word left in English (an id such as "next_died")."""
+    rs = ruleset_of(mode)
+    game = new_game(mode, sorted(rs.players)[len(rs.players) // 2], 4, {"max_turns": 30})
+    while not game.over:
+        game.submit(bot_choice("basic", game.state, game.request))
+    tl = Timeline(game.events)
+    for seat in (None, 0):
+        n = Narrator("zh", seat)
+        texts = [t for e in game.events if (t := n.line(e))]
+        for k in (len(game.events) // 2, len(game.events)):
+            state = tl.state_at(k)
+            texts.append(render(state, seat, "zh", unseen=tl.unseen(state, seat) if seat is not None else ()))
+        for text in texts:
+            assert not ENGLISH.search(text), (mode, seat, text)

@@ -8,6 +8,7 @@ import pytest
 
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import playable_modes, ruleset_of
 from sanguozhi.replay.prompts import Asked
 
 # A card or skill id (fire_slash, double_sword), a raw prompt (slash:2), a card number, a Python literal.
@@ -46,3 +47,26 @@ def in_words(questions: list[tuple[str, str, str, list[str], str]]) -> None:
             assert text and not INTERNAL.search(text), (kind, lang, text)
         if lang == "zh":
             assert re.search(r"[\u4e00-\u9fff]", title), (kind, title)  # the question itself is in Chinese
+            for text in (title, *options):
+                assert not ENGLISH.search(text), (kind, text)  # no word left in English (an id: "deputy", "act_order")
+
+
+# Two Latin letters in a row: an English word or an id (a card's rank is one letter: ♠K).
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+
+
+@pytest.mark.parametrize("mode", playable_modes())
+def test_every_mode_asks_in_words(mode: str) -> None:
+    """Every playable mode's questions, over short bot games at its smallest and a middle table size."""
+    rs = ruleset_of(mode)
+    sizes = sorted({min(rs.players), sorted(rs.players)[len(rs.players) // 2]})
+    rows = []
+    for seed, players in enumerate(sizes * 2, start=1):
+        game = new_game(mode, players, seed, {"max_turns": 24})
+        while not game.over:
+            req = game.request
+            for lang in ("en", "zh"):
+                a = Asked(req, game.state, lang)
+                rows.append((req.kind, lang, a.title, a.options, a.hint))
+            game.submit(bot_choice("random" if seed % 2 else "basic", game.state, req))
+    in_words(rows)

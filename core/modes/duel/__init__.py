@@ -75,6 +75,7 @@ class Duel(Ruleset):
         "second": ("后手", "second"),
         "reveal": ("明置", "reveal"),
         "redeploy": ("调遣", "redeploy"),
+        "qibing": ("奇兵", "qibing"),
         **{k.id: (k.name_zh, k.name_en) for k in QIBING.values()},
     }
 

@@ -112,6 +112,20 @@ class Hegemony(Ruleset):
         "shu": ("蜀", "shu"),
         "wu": ("吴", "wu"),
         "qun": ("群", "qun"),
+        "generals": ("选将", "choose two generals"),
+        "reveal": ("明置武将", "reveal generals"),
+        "main": ("主将", "main general"),
+        "deputy": ("副将", "deputy general"),
+        "both": ("主将和副将", "both generals"),
+        "pindian": ("拼点", "compare points"),
+        "companions:draw": ("摸两张牌", "Draw two cards"),
+        "companions:recover": ("回复1点体力", "Recover 1 hp"),
+        "half_fish:draw": ("摸一张牌", "Draw a card"),
+        "hg_qiangxi:hp": ("失去1点体力", "Lose 1 hp"),
+        "heg_nullification:kingdom": ("对其势力的所有角色无效", "Void for all of its kingdom"),
+        "heg_nullification:one": ("仅对该角色无效", "Void for that character only"),
+        "rest": ("其余的牌", "the other cards"),
+        "hg_guzheng:take": ("获得其余的牌", "Take the other cards"),
     }
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish
     half_fish_reward = True  # a leftover half fish draws 1 at the first full reveal

@@ -33,7 +33,7 @@ from ...windows import Hook
 from ..base import register
 from ..identity import chosen, shuffle_and_deal
 from .common import enemy_kills, living, roll
-from .names import CARD_NAMES
+from .names import CARD_NAMES, TERMS
 from .v3 import Teams
 
 if TYPE_CHECKING:
@@ -109,7 +109,7 @@ class Casual(Teams):
     title_en = "3v3 casual"
     Options = CasualOptions
     roles = ("loyalist", "rebel") * 3
-    display_names = {**CARD_NAMES, "bequest": ("遗赠", "bequest")}
+    display_names = {**CARD_NAMES, **TERMS, "bequest": ("遗赠", "bequest"), "bequest_cards": ("遗赠的牌", "cards to bequeath")}
 
     def team_of(self, seat: int) -> int:
         return seat % 2

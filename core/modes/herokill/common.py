@@ -14,7 +14,7 @@ from ... import events as ev
 from ...deck import STANDARD
 from ...rng import Draws
 from ..base import Ruleset
-from .names import CARD_NAMES
+from .names import CARD_NAMES, TERMS
 
 if TYPE_CHECKING:
     from ...engine import Engine
@@ -77,7 +77,7 @@ class HeroKill(Ruleset):
     """
 
     seed = "004"
-    display_names: dict[str, tuple[str, str]] = CARD_NAMES
+    display_names: dict[str, tuple[str, str]] = {**CARD_NAMES, **TERMS}
     without: frozenset[str] = frozenset()  # card names left out of the deck
 
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:

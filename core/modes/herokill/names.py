@@ -28,3 +28,11 @@ CARD_NAMES: dict[str, tuple[str, str]] = {
     "offensive_horse": ("赤兔", "Red Hare"),
     "defensive_horse": ("忽雷驳", "Thunder Steed"),
 }
+
+# The Hero Kill modes' own words for the log: how a game ends, why a card moves.
+TERMS: dict[str, tuple[str, str]] = {
+    "loyalists": ("忠臣获胜", "the loyalists win"),
+    "next_died": ("下家阵亡，其上家获胜", "a seat whose next seat has died wins"),
+    "replaced": ("被替换", "replaced"),
+    "swap": ("更换", "swapped"),
+}

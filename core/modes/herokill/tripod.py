@@ -43,7 +43,7 @@ from ...requests import PASS_CHOICE, Choice, Request
 from ...rng import Draws
 from ..base import Ruleset, register
 from ..identity import deck_cards
-from .names import CARD_NAMES
+from .names import CARD_NAMES, TERMS
 from .tripod_pack import (
     CARD_NAMES as GENERAL_CARD_NAMES,
     EQUIP_SKILL,
@@ -104,7 +104,14 @@ class Tripod(Ruleset):
     players = range(3, 4)
     Options = TripodOptions
     zones = ZONES
-    display_names = {**CARD_NAMES, **GENERAL_CARD_NAMES}
+    display_names = {
+        **CARD_NAMES, **TERMS,
+        **GENERAL_CARD_NAMES,
+        "equip_general": ("装备武将", "equip a general"),
+        "swap_generals": ("更换武将", "swap generals"),
+        "start": ("准备阶段", "start phase"),
+        "play": ("出牌阶段", "play phase"),
+    }
     phase_flows = {"draw": draw_phase}
 
     def check(self, players: int, options: dict) -> dict:

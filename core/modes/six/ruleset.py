@@ -90,6 +90,7 @@ class HegemonySix(Hegemony):
         "plot_replaced": ("被替换", "replaced"),
         "guifu": ("归附", "join"),
         "join": ("归附", "join"),
+        "target": ("选择目标", "choose the target"),
     }
     hp_in_halves = False  # the hegemony generals' half fish are read as whole hp
     half_fish_reward = False  # no yin-yang fish: the main's hp

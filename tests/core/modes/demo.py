@@ -54,6 +54,7 @@ def _start(engine: Any, seat: int) -> Generator:
 
 class Demo(Identity):
     id = "demo"
+    display_names = {**Identity.display_names, "reveal": ("明置", "reveal")}
     title_zh = "演示"
     title_en = "Demonstration"
     seed = "tests only"
