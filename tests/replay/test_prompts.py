@@ -9,6 +9,7 @@ import pytest
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import new_game
 from sanguozhi.core.modes import playable_modes, ruleset_of
+from sanguozhi.core.requests import PASS_CHOICE, Choice, Request
 from sanguozhi.replay.prompts import Asked
 
 # A card or skill id (fire_slash, double_sword), a raw prompt (slash:2), a card number, a Python literal.
@@ -70,3 +71,22 @@ def test_every_mode_asks_in_words(mode: str) -> None:
                 rows.append((req.kind, lang, a.title, a.options, a.hint))
             game.submit(bot_choice("random" if seed % 2 else "basic", game.state, req))
     in_words(rows)
+
+
+RARE = [
+    # Questions the short games above seldom reach, as the rules ask them.
+    ("hegemony", 4, Request(0, "skill", prompt="known_both:1", choices=(Choice(option="hand"), Choice(option="general:0"), Choice(option="general:1")))),
+    ("hegemony", 4, Request(0, "option", prompt="heg_nullification:1", choices=(Choice(option="kingdom"), Choice(option="one")))),
+    ("hegemony", 4, Request(0, "option", prompt="hg_guzheng:rest:1", choices=(Choice(option="take"), PASS_CHOICE))),
+    ("hegemony", 4, Request(0, "reward", prompt="companions", choices=(Choice(option="draw"), Choice(option="recover"), PASS_CHOICE))),
+    ("tripod", 3, Request(0, "discard_generals", prompt="discard_generals:1", cards=(1, 2), min=1, max=1)),
+]
+
+
+@pytest.mark.parametrize("mode, players, req", RARE, ids=[r.prompt for _, _, r in RARE])
+def test_rare_questions_are_in_words(mode: str, players: int, req: Request) -> None:
+    state = new_game(mode, players, 1, {}).state
+    rows = [(req.kind, lang, a.title, a.options, a.hint) for lang in ("en", "zh") for a in (Asked(req, state, lang),)]
+    in_words(rows)
+    if req.choices:
+        assert len(set(rows[0][3])) == len(req.choices)  # no two answers read alike
