@@ -54,7 +54,7 @@ def roll(engine: "Engine", seats: tuple[int, ...], reason: str) -> int:
 
 
 def narrate_roll(n: Any, e: DiceRolled) -> str:
-    parts = ", ".join(f"{n.seat(s)} {r}" for s, r in zip(e.seats, e.rolls))
+    parts = ("，" if n.zh else ", ").join(f"{n.seat(s)} {r}" for s, r in zip(e.seats, e.rolls))
     return f"掷点：{parts}" if n.zh else f"Dice: {parts}"
 
 
