@@ -54,7 +54,6 @@ import binascii
 import os
 import re
 from collections.abc import Callable, Iterable
-from itertools import chain
 from pathlib import Path
 from typing import Any, Literal
 
@@ -173,8 +172,9 @@ def chain_lines(events: list[ev.Event], seq: int, prev: bytes) -> tuple[bytes, b
     """The record lines of ``events`` numbered from ``seq`` after the seal ``prev``: (bytes, last seal).
 
     One msgspec call encodes the batch (a raw newline cannot occur inside an
-    encoded line, so ``}\\n`` ends each one); each group is joined from the
-    encoded events and a table of sequence-number endings, and hashed at once.
+    encoded line, so ``}\\n`` ends each one).  The encoded events and their
+    sequence-number endings are interleaved in one list (slice assignments,
+    in C); a group is one join of a slice of it, hashed at once.
     """
     blob = _encoder.encode_lines(events)
     if _TAIL in blob:  # the field a seal ends with: readers split files at it
@@ -182,20 +182,23 @@ def chain_lines(events: list[ev.Event], seq: int, prev: bytes) -> tuple[bytes, b
     parts = blob.split(b"}\n")
     parts.pop()
     n = len(parts)
+    pieces: list[bytes] = [b""] * (2 * n)
+    pieces[0::2] = parts
+    pieces[1::2] = _seq_table(END_I, seq + n)[seq : seq + n]
     tails = _seq_table(TAIL_I, seq + n)
-    ends = _seq_table(END_I, seq + n)
-    md5, b64, pairs = _md5, _b64, chain.from_iterable
+    md5, b64, join = _md5, _b64, b"".join
     out: list[bytes] = []
     a = 0
     while a < n:
         b = min(n, a + SEAL_EVERY - (seq + a) % SEAL_EVERY)
-        pieces = list(pairs(zip(parts[a : b - 1], ends[seq + a : seq + b - 1])))
-        pieces += (parts[b - 1], tails[seq + b - 1])
-        group = b"".join(pieces)  # the group's bytes, up to the seal's body
-        prev = b64(md5(prev + group).digest())[:H_LEN]
+        pieces[2 * b - 1] = tails[seq + b - 1]  # the group's last line ends in its seal, not "}\\n"
+        group = join(pieces[2 * a : 2 * b])  # the group's bytes, up to the seal's body
+        h = md5(prev)
+        h.update(group)
+        prev = b64(h.digest())[:H_LEN]
         out += (group, _TAIL, prev, b'"}\n')
         a = b
-    return b"".join(out), prev
+    return join(out), prev
 
 
 def _link_v1(prev: bytes, body: bytes) -> bytes:
