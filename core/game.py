@@ -39,13 +39,26 @@ class Game:
 
     def __init__(self, events: list[ev.Event], engine_factory: Callable[["Game"], Engine], on_event: Callable[[ev.Event], None] | None = None) -> None:
         self.events = events
-        self.on_event = on_event
+        self._on_event = on_event
         self.engine = engine_factory(self)
+        if self.engine.sink == self._sink:
+            self.on_event = on_event
 
     def _sink(self, event: ev.Event) -> None:
         self.events.append(event)
-        if self.on_event is not None:
-            self.on_event(event)
+        if self._on_event is not None:
+            self._on_event(event)
+
+    @property
+    def on_event(self) -> Callable[[ev.Event], None] | None:
+        """Called with each event after it is appended (a record's writer)."""
+        return self._on_event
+
+    @on_event.setter
+    def on_event(self, fn: Callable[[ev.Event], None] | None) -> None:
+        self._on_event = fn
+        # Nobody listening: the engine appends straight to the list (no Python call an event).
+        self.engine.sink = self._sink if fn is not None else self.events.append
 
     @property
     def state(self) -> State:
