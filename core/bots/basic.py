@@ -36,15 +36,15 @@ def side(view: SeatView, seat: int) -> str | None:
 
 def guessed_side(view: SeatView, seat: int) -> str | None:
     """A seat's side from shown roles, else from whom it has damaged."""
-    return _relations(view)[0][seat]
+    return (view.memo.get("relations") or _relations(view))[0][seat]  # type: ignore[index]
 
 
 def is_enemy(view: SeatView, seat: int) -> bool:
-    return _relations(view)[1][seat]
+    return (view.memo.get("relations") or _relations(view))[1][seat]  # type: ignore[index]
 
 
 def is_ally(view: SeatView, seat: int) -> bool:
-    return _relations(view)[2][seat]
+    return (view.memo.get("relations") or _relations(view))[2][seat]  # type: ignore[index]
 
 
 Relations = tuple[list[str | None], list[bool], list[bool]]
