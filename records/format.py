@@ -253,6 +253,8 @@ class RecordWriter:
         self._prev = line[-2 - H_LEN : -2]
         self._seq = 0
         self._pending: list[ev.Event] = []
+        self._source: list[ev.Event] | None = None  # an attached game's events (flush="close")
+        self._taken = 0  # how many of them are sealed
         self._out: list[bytes] = [line + b"\n"]  # sealed bytes not yet written to the file
         self._fd: int | None = None
         self._closed = False
@@ -284,6 +286,19 @@ class RecordWriter:
         if self.flush == "decision" and type(event) is ev.Decided:
             self.commit()
 
+    def attach(self, game: Any) -> None:
+        """Record ``game`` (a ``core.game.Game``): its events so far, then each that follows.
+
+        With ``flush="close"`` each commit takes the new events from the game's
+        own list, which costs nothing an event; otherwise the game hands each
+        one over as it happens (``on_event``), to be committed at each decision.
+        """
+        if self.flush == "close":
+            self._source, self._taken = game.events, 0
+        else:
+            self.write_all(game.events)
+            game.on_event = self.sink
+
     def write_all(self, events: Iterable[ev.Event]) -> None:
         self._pending.extend(events)
         if self.flush == "decision":
@@ -293,6 +308,10 @@ class RecordWriter:
         """Encode and seal the events written so far; with ``flush="decision"`` hand them to the OS in one write."""
         if self._closed:
             raise ValueError(f"{self.path}: the record is closed")
+        source = self._source
+        if source is not None and len(source) > self._taken:
+            self._pending += source[self._taken :]
+            self._taken = len(source)
         if self._pending:
             blob, self._prev = chain_lines(self._pending, self._seq, self._prev)
             self._seq += len(self._pending)

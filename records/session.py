@@ -33,8 +33,7 @@ def start_recorded(path: str | Path, mode: str, players: int, seed: int, options
     gid = game_id or sim_game_id(mode, players, seed, opts, bot_names)
     header = Header(sgz="record", v=FORMAT_VERSION, game=gid, rules=RULES_VERSION, mode=mode, players=players, seed=seed, options=opts, bots=bot_names)
     writer = RecordWriter(path, header, atomic=atomic, flush=flush)
-    writer.write_all(game.events)
-    game.on_event = writer.sink
+    writer.attach(game)
     return game, writer
 
 

@@ -117,8 +117,7 @@ def start_continuation(path: str | Path, record: Record, *, game: str, bots: dic
         writer = RecordWriter(path, header, atomic=atomic, flush=flush)
     except FileExistsError:
         raise ForkError(f"{path} exists; choose a new file (records are never overwritten)") from None
-    writer.write_all(game_obj.events)
-    game_obj.on_event = writer.sink
+    writer.attach(game_obj)
     return game_obj, writer
 
 
