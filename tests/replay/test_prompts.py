@@ -7,7 +7,7 @@ import re
 import pytest
 
 from sanguozhi.core.bots import bot_choice
-from sanguozhi.core.game import new_game
+from sanguozhi.core.game import Game, new_game
 from sanguozhi.core.modes import playable_modes, ruleset_of
 from sanguozhi.core.requests import PASS_CHOICE, Choice, Request
 from sanguozhi.replay.prompts import Asked
@@ -16,18 +16,28 @@ from sanguozhi.replay.prompts import Asked
 INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]+:-?\d|#\d|\(\)|\[\]|None\b")
 
 
+Row = tuple[str, str, str, list[str], str]  # kind, lang, question, answers, hint
+
+
+def asked_in(game: Game, bot: str) -> list[Row]:
+    """Every question of ``game`` played to its end by ``bot``, in en and zh."""
+    rows = []
+    while not game.over:
+        req = game.request
+        for lang in ("en", "zh"):
+            a = Asked(req, game.state, lang)
+            rows.append((req.kind, lang, a.title, a.options, a.hint))
+        game.submit(bot_choice(bot, game.state, req))
+    return rows
+
+
 @pytest.fixture(scope="module")
-def questions() -> list[tuple[str, str, str, list[str], str]]:
-    """(kind, question, answers) in en and zh for every request of a few games."""
+def questions() -> list[Row]:
+    """Every question of a few identity games, in en and zh."""
     rows = []
     for seed in range(1, 9):
         game = new_game("identity", 5 + seed % 4, seed, {"max_turns": 40, "generals": "choose"})
-        while not game.over:
-            req = game.request
-            for lang in ("en", "zh"):
-                a = Asked(req, game.state, lang)
-                rows.append((req.kind, lang, a.title, a.options, a.hint))
-            game.submit(bot_choice("random" if seed % 2 else "basic", game.state, req))
+        rows += asked_in(game, "random" if seed % 2 else "basic")
     return rows
 
 
@@ -40,7 +50,7 @@ def test_every_question_and_answer_is_in_words(questions) -> None:
     in_words(questions)
 
 
-def in_words(questions: list[tuple[str, str, str, list[str], str]]) -> None:
+def in_words(questions: list[Row]) -> None:
     """Each (kind, lang, question, answers, hint) names no internal id; a Chinese question is in Chinese."""
     for kind, lang, title, options, hint in questions:
         assert title and options and hint, (kind, title)
@@ -63,13 +73,7 @@ def test_every_mode_asks_in_words(mode: str) -> None:
     sizes = sorted({min(rs.players), sorted(rs.players)[len(rs.players) // 2]})
     rows = []
     for seed, players in enumerate(sizes * 2, start=1):
-        game = new_game(mode, players, seed, {"max_turns": 24})
-        while not game.over:
-            req = game.request
-            for lang in ("en", "zh"):
-                a = Asked(req, game.state, lang)
-                rows.append((req.kind, lang, a.title, a.options, a.hint))
-            game.submit(bot_choice("random" if seed % 2 else "basic", game.state, req))
+        rows += asked_in(new_game(mode, players, seed, {"max_turns": 24}), "random" if seed % 2 else "basic")
     in_words(rows)
 
 

@@ -4,24 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import new_game
 from sanguozhi.replay.prompts import Asked
-from tests.replay.test_prompts import INTERNAL, in_words
+from tests.replay.test_prompts import INTERNAL, Row, asked_in, in_words
 
 
 @pytest.fixture(scope="module")
-def questions() -> list[tuple[str, str, str, list[str], str]]:
+def questions() -> list[Row]:
     rows = []
     for seed in range(1, 7):
         mode, options = ("jade-seal", {"generals": "choose"}) if seed % 2 else ("identity-seed000", {"pool": "project"})
         game = new_game(mode, 5 + seed % 3, seed, {"max_turns": 60, **options})
-        while not game.over:
-            req = game.request
-            for lang in ("en", "zh"):
-                a = Asked(req, game.state, lang)
-                rows.append((req.kind, lang, a.title, a.options, a.hint))
-            game.submit(bot_choice("random" if seed % 3 == 0 else "basic", game.state, req))
+        rows += asked_in(game, "random" if seed % 3 == 0 else "basic")
     return rows
 
 
