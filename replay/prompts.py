@@ -196,6 +196,10 @@ class Asked:
     def _t_general(self) -> str:
         if self.head == "general" and self.args[:1] == ["lord"]:
             return "选择你的武将（你是主公：体力上限+1，其他人会看到你的选择）" if self.zh else "Choose your general (you are the lord: +1 max hp; everyone sees your choice)"
+        if self.head == "general" and self.args[:1] == ["pool"]:  # 3v3 competitive's draft
+            return "从公共武将池中选择你的武将（依次选择，每次选择所有人可见）" if self.zh else "Draft your general from the shared pool (in turn: everyone sees each pick)"
+        if self.head == "general" and self.args[:1] == ["team"]:  # 3v3 casual
+            return "从本队的武将中选择你的武将（队友可见，所有人选好后一起亮出）" if self.zh else "Choose your general from your team's (your team sees it; all are shown together)"
         return "选择你的武将（暗中选择，所有人选好后一起亮出）" if self.zh else "Choose your general (in secret: all choices are shown together)"
 
     def _t_give(self) -> str:

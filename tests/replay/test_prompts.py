@@ -94,3 +94,10 @@ def test_rare_questions_are_in_words(mode: str, players: int, req: Request) -> N
     in_words(rows)
     if req.choices:
         assert len(set(rows[0][3])) == len(req.choices)  # no two answers read alike
+
+
+def test_a_draft_says_its_picks_are_public_and_a_secret_pick_says_it_is_secret() -> None:
+    draft = Asked(Request(0, "general", prompt="general:pool", choices=(Choice(option="caocao"),)), new_game("3v3-competitive", 6, 1, {}).state, "zh")
+    secret = Asked(Request(0, "general", prompt="general", choices=(Choice(option="caocao"),)), new_game("identity", 5, 1, {}).state, "zh")
+    assert "所有人可见" in draft.title and "暗中" not in draft.title
+    assert "暗中" in secret.title
