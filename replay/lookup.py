@@ -77,12 +77,13 @@ def seat_info(state: State, c: int, viewer: int | None, lang: str, unseen: Colle
     owner = v["seats"][p["owner"]]
     out = [n.seat(c) + ("（你）" if zh and p["owner"] == viewer else " (you)" if p["owner"] == viewer else "")]
     role = owner["role"]
+    colon = "：" if zh else ": "
     facts = [
-        ("身份" if zh else "role") + f": {word(ROLES, role, lang) if role else '?'}",
-        ("势力" if zh else "kingdom") + f": {word(KINGDOMS, p['kingdom'], lang) if p['kingdom'] else '?'}",
-        ("性别" if zh else "gender") + f": {word(GENDERS, p['gender'], lang) if p['gender'] else '?'}",
-        ("体力" if zh else "hp") + f": {p['hp']}/{p['max_hp']}",
-        ("手牌" if zh else "hand") + f": {p['hand_count']}",
+        ("身份" if zh else "role") + colon + (word(ROLES, role, lang) if role else "?"),
+        ("势力" if zh else "kingdom") + colon + (word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"),
+        ("性别" if zh else "gender") + colon + (word(GENDERS, p["gender"], lang) if p["gender"] else "?"),
+        ("体力" if zh else "hp") + colon + f"{p['hp']}/{p['max_hp']}",
+        ("手牌" if zh else "hand") + colon + str(p["hand_count"]),
     ]
     if not p["alive"]:
         facts.append("阵亡" if zh else "dead")
