@@ -202,6 +202,12 @@ class Asked:
             return "从本队的武将中选择你的武将（队友可见，所有人选好后一起亮出）" if self.zh else "Choose your general from your team's (your team sees it; all are shown together)"
         return "选择你的武将（暗中选择，所有人选好后一起亮出）" if self.zh else "Choose your general (in secret: all choices are shown together)"
 
+    def _t_generals(self) -> str:
+        """国战's pick: two generals, face down."""
+        if self.zh:
+            return "选择你的两张武将牌（前为主将，后为副将；暗置，明置前他人看不到）"
+        return "Choose your two generals (main, then deputy; face down until you reveal them)"
+
     def _t_give(self) -> str:
         what = self.n.quoted(self.head)
         return f"{what}：选择要交出的{self._count()}" if self.zh else f"{what}: choose {self._count()} to give"

@@ -69,7 +69,7 @@ def test_play_offers_pairs_of_generals_with_their_whole_fish(tmp_path: Path) -> 
 
     res = CliRunner().invoke(main, ["play", "--mode", "hegemony", "--players", "4", "--seed", "2", "--out", str(out)], input="1\nq\n")
     assert res.exit_code == 0, res.output
-    menu = res.output.split("-- generals")[1].split("type a number")[0]
+    menu = res.output.split("-- Choose your two generals")[1].split("type a number")[0]
     assert " + " in menu and "1.5 hp" in menu and "= 3 hp" in menu  # halves shown as fish; the pair's whole fish
     rec = read_record(out)
     assert [e.kind for e in rec.events if type(e) is ev.Decided and e.seat == 0] == ["generals"]

@@ -52,7 +52,7 @@ def test_play_offers_any_two_generals_and_records_the_choice(tmp_path: Path) -> 
     out = tmp_path / "me.jsonl"
     res = CliRunner().invoke(main, ["play", "--mode", MODE, "--players", "4", "--seed", "2", "--out", str(out)], input="1\nq\n")
     assert res.exit_code == 0, res.output
-    menu = res.output.split("-- generals")[1].split("type a number")[0]
+    menu = res.output.split("-- Choose your two generals")[1].split("type a number")[0]
     assert " + " in menu and "(careerist)" in menu  # two forces: a careerist
     main_hp = [line for line in menu.splitlines() if "Kebineng (Di, male, 4 hp): Raid + Liu Bian" in line]
     assert main_hp and main_hp[0].endswith("= 4 hp (careerist)")  # the main's hp, not the fish of the two
