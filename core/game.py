@@ -41,7 +41,7 @@ class Game:
         self.events = events
         self._on_event = on_event
         self.engine = engine_factory(self)
-        if self.engine.sink == self._sink:
+        if self.engine.sink == self._sink:  # not a sink of the factory's own (resume checks re-run events)
             self.on_event = on_event
 
     def _sink(self, event: ev.Event) -> None:
