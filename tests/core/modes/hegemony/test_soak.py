@@ -14,8 +14,7 @@ from sanguozhi.core.deck import deck_numbers
 from sanguozhi.core.evolve import fold
 from sanguozhi.core.game import new_game
 from sanguozhi.core.state import snapshot
-from sanguozhi.records.check import check
-from sanguozhi.records.session import run_bots, start_recorded
+from tests.soak import checked_bot_game
 
 
 def checked_game(seed: int, players: int, bot: str, mode: str = "hegemony") -> list[ev.Event]:
@@ -46,13 +45,7 @@ def test_forty_recorded_bot_games_end_and_validate(tmp_path: Path) -> None:
     reasons: Counter[str] = Counter()
     for k in range(40):
         players, bot = 4 + k % 9, ("basic", "random")[k % 2]
-        path = tmp_path / f"hg-{k}.jsonl"
-        bots = {s: bot for s in range(players)}
-        game, writer = start_recorded(path, "hegemony", players, 7000 + k, {}, bots)
-        with writer:
-            run_bots(game, bots)
-        c = check(path)
-        assert c.ok and c.finished, c.error
+        game = checked_bot_game(tmp_path / f"hg-{k}.jsonl", "hegemony", players, 7000 + k, {}, {s: bot for s in range(players)})
         reasons[game.state.end_reason.split(":")[0]] += 1
     assert reasons["turn_limit"] <= 2 and sum(reasons.values()) == 40
 
