@@ -6,9 +6,9 @@ name live in ``core.cards``; this module only knows what is printed.
 """
 from __future__ import annotations
 
-from pathlib import Path
-
 import msgspec
+
+from .data import data_text
 
 SUITS = ("spade", "heart", "club", "diamond")
 RED_SUITS = frozenset({"heart", "diamond"})
@@ -159,9 +159,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
 
 
 def load_deck() -> tuple[Card, ...]:
-    # Beside this module (not importlib.resources, whose import alone costs a
-    # seek's process ~4 ms).
-    return parse_deck((Path(__file__).parent / "data" / "deck.tsv").read_text(encoding="utf-8"))
+    return parse_deck(data_text(__file__, "deck.tsv"))
 
 
 # The catalogue of every printed card, by number.  The standard + 军争 deck is

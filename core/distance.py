@@ -52,19 +52,15 @@ def attack_range(state: State, seat: int) -> int:
 
 
 def in_attack_range(state: State, a: int, b: int) -> bool:
-    if a == b:
-        return False
-    if distance(state, a, b) <= attack_range(state, a):
-        return True
-    for mod in state.content.in_range_mods:  # counted in range whatever the distance
-        if mod(state, a, b):
-            return True
-    return False
+    return a != b and _within(state, a, b, attack_range(state, a))
 
 
 def in_reach(state: State, seat: int) -> list[int]:
-    """The others ``seat`` has in attack range, in turn order from it
-    (``in_attack_range`` of each, with the range worked out once)."""
+    """The others ``seat`` has in attack range, in turn order from it (the range worked out once)."""
     r = attack_range(state, seat)
-    mods = state.content.in_range_mods
-    return [t for t in state.seats_from(seat) if t != seat and (distance(state, seat, t) <= r or any(m(state, seat, t) for m in mods))]
+    return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
+
+
+def _within(state: State, a: int, b: int, r: int) -> bool:
+    """Is ``b`` within range ``r`` of ``a``: near enough, or counted in range whatever the distance?"""
+    return distance(state, a, b) <= r or any(mod(state, a, b) for mod in state.content.in_range_mods)

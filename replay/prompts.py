@@ -285,12 +285,10 @@ class Asked:
                 parts.append(word(SUITS, opt, self.lang))
             elif opt == "hand":
                 parts.append(word(OPTIONS, "hand", self.lang))
-            elif self._named(f"{self.head}:{opt}"):
-                parts.append(self._named(f"{self.head}:{opt}"))  # what this answer does here (珠联璧合's draw: two cards)
-            elif opt in ("discard", "draw", "damage"):
-                parts.append(_option_word(self.head, opt, self.lang))
-            elif opt == "recast":
-                parts.append(word(OPTIONS, "recast", self.lang))
+            elif named := self._named(f"{self.head}:{opt}"):
+                parts.append(named)  # what this answer does in this question (刚烈's discard: two hand cards)
+            elif opt in ("discard", "draw", "damage", "recast"):
+                parts.append(word(OPTIONS, opt, self.lang))
             elif req.kind in ("trigger", "order"):
                 parts.append(f"发动{n.quoted(opt)}" if zh else f"Use {n.quoted(opt)}")
             else:
@@ -330,18 +328,6 @@ def _pass_word(kind: str, lang: str) -> str:
     if got is None:
         return word(OPTIONS, "pass", lang)
     return got[0] if zh else got[1]
-
-
-def _option_word(head: str, opt: str, lang: str) -> str:
-    special = {
-        ("ganglie", "discard"): ("弃置两张手牌", "Discard two hand cards"),
-        ("double_sword", "discard"): ("弃置一张手牌", "Discard a hand card"),
-        ("double_sword", "draw"): ("令其摸一张牌", "Let it draw a card"),
-    }
-    got = special.get((head, opt))
-    if got is None:
-        return word(OPTIONS, opt, lang)
-    return got[0] if lang == "zh" else got[1]
 
 
 def general_line(gid: str, lang: str, state: State | None = None) -> str:

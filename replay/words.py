@@ -80,9 +80,14 @@ ENDINGS: Words = {
     "jade_seal": ("存活到最后并持有玉玺者获胜", "the last survivor holding the jade seal wins"),
     "no_survivor": ("无人存活，和局", "nobody survives: a draw"),
 }
-# Terms a table or a log line prints whatever the mode (a mode may name them its own way: 天地人's 勾玉).
+# Words whatever the mode (a mode may name them its own way in ``display_names``:
+# 天地人's 勾玉): terms of the table and the log, and answers that mean
+# something particular in one question ("head:option").
 TERMS: Words = {
     "points": ("积分", "points"),
+    "ganglie:discard": ("弃置两张手牌", "Discard two hand cards"),
+    "double_sword:discard": ("弃置一张手牌", "Discard a hand card"),
+    "double_sword:draw": ("令其摸一张牌", "Let it draw a card"),
 }
 # Options of a decision that are words, not cards or skills.
 OPTIONS: Words = {

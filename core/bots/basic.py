@@ -36,15 +36,15 @@ def side(view: SeatView, seat: int) -> str | None:
 
 def guessed_side(view: SeatView, seat: int) -> str | None:
     """A seat's side from shown roles, else from whom it has damaged."""
-    return (view.memo.get("relations") or _relations(view))[0][seat]  # type: ignore[index]
+    return _relations(view)[0][seat]
 
 
 def is_enemy(view: SeatView, seat: int) -> bool:
-    return (view.memo.get("relations") or _relations(view))[1][seat]  # type: ignore[index]
+    return _relations(view)[1][seat]
 
 
 def is_ally(view: SeatView, seat: int) -> bool:
-    return (view.memo.get("relations") or _relations(view))[2][seat]  # type: ignore[index]
+    return _relations(view)[2][seat]
 
 
 Relations = tuple[list[str | None], list[bool], list[bool]]

@@ -16,10 +16,9 @@ number, so changing ``qibing.tsv`` changes what older duel records mean.
 """
 from __future__ import annotations
 
-from importlib.resources import files
-
 import msgspec
 
+from ...data import data_text
 from ...deck import CARDS, Kind, add_cards, add_kind
 
 QIBING_FIRST = 500  # the duel's card numbers are 500-599
@@ -47,7 +46,7 @@ class QibingKind(msgspec.Struct, frozen=True):
 
 
 def _rows(name: str, header: list[str]) -> list[tuple[int, list[str]]]:
-    text = files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    text = data_text(__file__, name)
     rows: list[tuple[int, list[str]]] = []
     seen_header = False
     for lineno, line in enumerate(text.splitlines(), 1):

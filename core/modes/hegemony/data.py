@@ -8,9 +8,9 @@ halved and rounded down.
 """
 from __future__ import annotations
 
-from importlib.resources import files
-
 import msgspec
+
+from ...data import data_text
 
 FILES = ("generals.tsv", "skills.tsv", "deck.tsv")
 
@@ -45,7 +45,7 @@ class CardRow(msgspec.Struct, frozen=True):
 
 
 def text(name: str) -> str:
-    return files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+    return data_text(__file__, name)
 
 
 def _rows(name: str) -> list[list[str]]:

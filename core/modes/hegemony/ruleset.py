@@ -125,8 +125,8 @@ class Hegemony(Ruleset):
         "heg_nullification:kingdom": ("对其势力的所有角色无效", "Void for all of its kingdom"),
         "heg_nullification:one": ("仅对该角色无效", "Void for that character only"),
         "rest": ("其余的牌", "the other cards"),
-        "general:0": ("其暗置的主将", "its concealed main general"),
-        "general:1": ("其暗置的副将", "its concealed deputy general"),
+        "known_both:general:0": ("其暗置的主将", "its concealed main general"),
+        "known_both:general:1": ("其暗置的副将", "its concealed deputy general"),
         "hg_guzheng:take": ("获得其余的牌", "Take the other cards"),
     }
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish

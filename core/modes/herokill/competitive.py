@@ -83,9 +83,20 @@ class Competitive(Teams):
     without = frozenset({"lightning"})  # 没有【手捧雷】
     events = (DiceRolled, ActionRight)
     handlers = {DiceRolled: _nothing, ActionRight: _action_right}
-    display_names = {**CARD_NAMES, **TERMS, "captain": ("主将", "captain"), "vice": ("副将", "vice"), "vices": ("副将", "vices"),
-        "pick_order": ("选将顺序", "order of picking"), "act_order": ("行动顺序", "order of action"), "action": ("行动", "action"),
-        "first": ("先", "first"), "second": ("后", "second"), "warm": ("暖色", "warm"), "cool": ("冷色", "cool")}
+    display_names = {
+        **CARD_NAMES,
+        **TERMS,
+        "captain": ("主将", "captain"),
+        "vice": ("副将", "vice"),
+        "vices": ("副将", "vices"),
+        "pick_order": ("选将顺序", "order of picking"),
+        "act_order": ("行动顺序", "order of action"),
+        "action": ("行动", "action"),
+        "first": ("先", "first"),
+        "second": ("后", "second"),
+        "warm": ("暖色", "warm"),
+        "cool": ("冷色", "cool"),
+    }
 
     def team_of(self, seat: int) -> int:
         return seat // 3

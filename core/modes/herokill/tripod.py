@@ -105,7 +105,8 @@ class Tripod(Ruleset):
     Options = TripodOptions
     zones = ZONES
     display_names = {
-        **CARD_NAMES, **TERMS,
+        **CARD_NAMES,
+        **TERMS,
         **GENERAL_CARD_NAMES,
         "equip_general": ("装备武将", "equip a general"),
         "swap_generals": ("更换武将", "swap generals"),

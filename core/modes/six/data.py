@@ -6,9 +6,9 @@ A malformed file raises ``SixDataError`` naming the file and line.
 """
 from __future__ import annotations
 
-from importlib.resources import files
-
 import msgspec
+
+from ...data import data_text
 
 FORCES = ("han", "yi", "rong", "man", "di")
 
@@ -48,7 +48,7 @@ class PlotRow(msgspec.Struct, frozen=True):
 
 def _rows(name: str, head: list[str]) -> list[tuple[int, dict[str, str]]]:
     """(line number, row) of a TSV's data lines; the first data line must be ``head``."""
-    lines = files(__package__).joinpath("data", name).read_text(encoding="utf-8").splitlines()
+    lines = data_text(__file__, name).splitlines()
     data = [(i + 1, line.split("\t")) for i, line in enumerate(lines) if line.strip() and not line.startswith("#")]
     if not data or data[0][1] != head:
         raise SixDataError(f"{name}: the header must be {' '.join(head)}")

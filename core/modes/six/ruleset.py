@@ -85,7 +85,6 @@ class HegemonySix(Hegemony):
         **Hegemony.display_names,
         **{f: (zh, en) for f, zh, en in zip(FORCES, "汉夷戎蛮狄", ("Han", "Yi", "Rong", "Man", "Di"))},
         "plot": ("谋攻", "plot"),
-        "recast": ("重铸", "recast"),
         "replace": ("替换", "replace"),
         "plot_replaced": ("被替换", "replaced"),
         "guifu": ("归附", "join"),
