@@ -555,4 +555,15 @@ def attach_parquet(con, folder: str | Path) -> None:
         con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{path}')")
 
 
-from .ingest import IngestInterrupted, IngestReport, Rejected, ingest, record_files  # noqa: E402,F401  (re-exported)
+_FROM_INGEST = frozenset({"IngestInterrupted", "IngestReport", "Rejected", "ingest", "record_files"})
+
+
+def __getattr__(name: str) -> Any:
+    """``records.ingest``'s entry points, re-exported here.  Looked up on first
+    use: ``records.ingest`` imports this module, so whichever of the two is
+    imported first, neither finds the other half-made."""
+    if name in _FROM_INGEST:
+        from . import ingest
+
+        return getattr(ingest, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -357,3 +357,14 @@ def test_an_archive_of_an_older_schema_gains_the_new_columns(folder: Path, con, 
     assert (report.added, report.skipped) == (1, 1)
     assert con.execute("SELECT validated IS NULL, tip IS NULL FROM games ORDER BY ingested_at").fetchall() == [(True, True), (False, False)]
     assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(archive.SCHEMA_VERSION)
+
+
+def test_ingest_and_archive_import_in_either_order() -> None:
+    """records.ingest imports records.archive, which re-exports ingest: a fresh
+    process (a Ray worker, a script) may import either first."""
+    import subprocess
+    import sys
+
+    for first in ("sanguozhi.records.ingest", "sanguozhi.records.archive", "sanguozhi.records.shards"):
+        code = f"import {first}; from sanguozhi.records.archive import ingest, IngestReport; assert callable(ingest)"
+        subprocess.run([sys.executable, "-c", code], check=True)
