@@ -331,25 +331,39 @@ class RecordWriter:
             view = view[os.write(self._fd, view) :]
         self._out.clear()
 
-    def close(self) -> None:
-        """Commit, write, fsync, close (idempotent); an atomic record then gets its name."""
+    def close(self, *, sync: bool = True) -> None:
+        """Commit, write, fsync, close (idempotent); an atomic record then gets its name.
+
+        ``sync=False`` (an atomic record): written whole under its temporary
+        name, neither synced nor named; ``records.durable.publish`` does both
+        for many records with one sync of their filesystem.
+        """
         if self._closed:
             return
+        if not sync and not self.atomic:
+            raise ValueError("only an atomic record can be closed without a sync (it is named once synced)")
         try:
             self.commit()
             if self._fd is None:
                 self._open()
                 self._write_out()
-            os.fsync(self._fd)  # type: ignore[arg-type]
+            if sync:
+                os.fsync(self._fd)  # type: ignore[arg-type]
         finally:
             self._closed = True
             if self._fd is not None:
                 os.close(self._fd)
                 self._fd = None
-        if self.atomic:
-            self._publish()
+        if self.atomic and sync:
+            self.publish()
 
-    def _publish(self) -> None:
+    @property
+    def written_to(self) -> Path:
+        """The file the bytes go to: ``path``, or an atomic record's temporary name."""
+        return self._file
+
+    def publish(self) -> None:
+        """Give a closed atomic record its name (a link: never over a record); its temporary name goes."""
         try:
             os.link(self._file, self.path)  # fails if a record has the name meanwhile: never overwritten
         finally:

@@ -11,13 +11,14 @@ summary does not depend on the split either.
 
 Recording costs little next to playing: a bot game is kept in memory until
 it ends (``flush="close"``; it is a function of its seed, so a crash loses
-nothing a rerun cannot make again), then encoded and chained in one batch;
-the fsync and close run on a background thread while the next game is
-played (an fsync waits on the disk, not on the CPU).
+nothing a rerun cannot make again), then encoded and chained in one batch
+and written whole under a temporary name.  At the end of its chunk the
+chunk's records are made durable with one sync and only then named
+(``records.durable``): a killed run leaves whole records and temporary
+files, never a cut record under a record's name.
 """
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +67,7 @@ def check(run: Run) -> dict[str, Any]:
 
 def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
     """(first game, count) pieces of at most 64 games: about 8 a worker for
-    balance; one worker takes the most (a chunk ends waiting for its last fsync)."""
+    balance; one worker takes the most (a chunk ends with one sync)."""
     size = 64 if jobs <= 1 else max(1, min(64, -(-games // (jobs * 8))))
     return [(k, min(size, games - k)) for k in range(0, games, size)]
 
@@ -85,16 +86,17 @@ def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", d
 
 def play_chunk(run: Run, first: int, count: int) -> list[Outcome]:
     """Play games ``first .. first + count - 1`` of ``run`` (in a worker or here)."""
-    closing: list[Future] = []
-    with ThreadPoolExecutor(1, thread_name_prefix="sgz-close") as closer:
+    from .durable import publish
+
+    written: list[Any] = []  # records written whole, to be synced and named together
+    try:
         start = _starter(run)
-        outcomes = [_play(start, k, closer, closing) for k in range(first, first + count)]
-    for f in closing:
-        f.result()  # an fsync or close that failed
-    return outcomes
+        return [_play(start, k, written) for k in range(first, first + count)]
+    finally:
+        publish(written)  # the games that ended, even when a later one failed
 
 
-def _play(start: Any, k: int, closer: ThreadPoolExecutor, closing: list[Future]) -> Outcome:
+def _play(start: Any, k: int, written: list[Any]) -> Outcome:
     from .session import run_bots
 
     begun = start(k)
@@ -103,11 +105,11 @@ def _play(start: Any, k: int, closer: ThreadPoolExecutor, closing: list[Future])
     game, writer, bots, before = begun
     try:
         run_bots(game, bots)
-        writer.commit()
+        writer.close(sync=False)
     except BaseException:
         writer.discard()  # a game cut short gets no record (a rerun plays it again)
         raise
-    closing.append(closer.submit(writer.close))
+    written.append(writer)
     state = game.state
     return _outcome(str(writer.path), state, False, state.decisions - before[0], len(game.events) - before[1])
 

@@ -79,6 +79,25 @@ def test_a_game_that_fails_leaves_no_record(tmp_path: Path, monkeypatch) -> None
     assert list(tmp_path.iterdir()) == []  # no record, no temporary file
 
 
+def test_the_games_that_ended_before_a_failure_are_named_whole(tmp_path: Path, monkeypatch) -> None:
+    """A chunk's records are synced and named together at its end, also when a later game fails."""
+    from sanguozhi.records import session
+
+    real, played = session.run_bots, []
+
+    def second_fails(game, bots, person=None):
+        played.append(game)
+        if len(played) == 2:
+            raise RuntimeError("engine bug")
+        return real(game, bots, person)
+
+    monkeypatch.setattr(session, "run_bots", second_fails)
+    with pytest.raises(RuntimeError, match="engine bug"):
+        run_games(Run(str(tmp_path), "identity", 5, BOTS, OPTS, seed=1), 3)
+    [only] = list(tmp_path.iterdir())  # the first game's record; nothing of the second, no temporary file
+    assert only.suffix == ".jsonl" and read_record(only).header.seed == 1
+
+
 def test_bad_runs_are_one_line_errors(tmp_path: Path) -> None:
     with pytest.raises(SimError, match="4-10 players"):
         simulate.check(Run(str(tmp_path), "identity", 3, {s: "basic" for s in range(3)}))

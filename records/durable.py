@@ -1,0 +1,110 @@
+"""Many finished records made durable at once: one filesystem sync, then their names.
+
+A bot game's record is written whole under its temporary name when the game
+ends (``RecordWriter.close(sync=False)``).  ``publish`` then makes a batch of
+such records durable together and only afterwards gives each its name, so a
+record's name still always means a whole record on the disk:
+
+1. one ``syncfs`` of the filesystem that holds them (Linux; elsewhere, where
+   there is no such call, an fsync of each file);
+2. each gets its name (a link: never over a record), its temporary name goes;
+3. the folders are synced, so the names are on the disk too.
+
+An fsync costs ~0.6 ms of a 10 ms bot game here; one sync for a chunk of 64
+games costs ~7 ms in all, and the run no longer needs a thread to hide the
+fsyncs (whose hand-offs of the interpreter lock cost the games more).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
+
+class Finished(Protocol):
+    """A record written whole under a temporary name (a ``RecordWriter`` closed with ``sync=False``)."""
+
+    path: Path  # the name it gets
+
+    @property
+    def written_to(self) -> Path: ...  # the temporary name it was written under
+
+    def publish(self) -> None: ...  # link it to ``path``, drop the temporary name
+
+
+def publish(records: Sequence[Finished]) -> None:
+    """Make ``records`` durable with one sync, then give each its name.
+
+    Raises the first failure to name one (``FileExistsError``: the name was
+    taken meanwhile; it is never replaced) once the others have their names.
+    """
+    if not records:
+        return
+    folders = sorted({r.written_to.parent for r in records})
+    sync = _syncfs()
+    if sync is None:
+        for r in records:
+            _fsync_path(r.written_to, os.O_RDWR)
+    else:
+        for folder in _one_per_filesystem(folders):
+            sync(folder)
+    failed: OSError | None = None
+    for r in records:
+        try:
+            r.publish()
+        except OSError as exc:  # its name was taken meanwhile: the others still get theirs
+            failed = failed or exc
+    if os.name == "posix":
+        for folder in folders:
+            _fsync_path(folder, os.O_RDONLY)
+    if failed is not None:
+        raise failed
+
+
+def _fsync_path(path: Path, flags: int) -> None:
+    fd = os.open(path, flags)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _one_per_filesystem(folders: list[Path]) -> list[Path]:
+    seen: dict[int, Path] = {}
+    for f in folders:
+        seen.setdefault(os.stat(f).st_dev, f)
+    return list(seen.values())
+
+
+_SYNCFS: list[Callable[[Path], None] | None] = []
+
+
+def _syncfs() -> Callable[[Path], None] | None:
+    """Linux's syncfs(2) as a function of a folder on the filesystem, or None where there is none."""
+    if not _SYNCFS:
+        _SYNCFS.append(_load_syncfs())
+    return _SYNCFS[0]
+
+
+def _load_syncfs() -> Callable[[Path], None] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        import ctypes
+
+        call = ctypes.CDLL(None, use_errno=True).syncfs
+    except (OSError, AttributeError):  # no C library to call, or one without syncfs
+        return None
+
+    def syncfs(folder: Path) -> None:
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            if call(fd) != 0:
+                err = ctypes.get_errno()
+                raise OSError(err, f"cannot sync the records to the disk: {os.strerror(err)}", str(folder))
+        finally:
+            os.close(fd)
+
+    return syncfs
