@@ -80,18 +80,18 @@ def test_bench_self_play_hegemony_six(benchmark, players: int) -> None:
     _bench_mode(benchmark, players, "hegemony-six")
 
 
-def _uno_actions(seconds: float) -> tuple[int, float]:
-    """RLCard's uno, random agents, for about ``seconds`` of CPU: (actions, CPU seconds)."""
+def uno_actions(seconds: float, clock=time.process_time) -> tuple[int, float]:
+    """RLCard's uno, random agents, for about ``seconds`` of CPU (or of ``clock``): (actions, seconds)."""
     rlcard = pytest.importorskip("rlcard")  # not a dependency: installed only to measure against
     from rlcard.agents import RandomAgent
 
     env = rlcard.make("uno", config={"seed": 1})
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
-    actions, started = 0, time.process_time()
-    while time.process_time() - started < seconds:
+    actions, started = 0, clock()
+    while clock() - started < seconds:
         trajectories, _ = env.run(is_training=False)
         actions += sum((len(t) - 1) // 2 for t in trajectories)  # [state, action, state, ..., state]
-    return actions, time.process_time() - started
+    return actions, clock() - started
 
 
 def test_bench_self_play_vs_rlcard_uno(benchmark) -> None:
@@ -107,7 +107,7 @@ def test_bench_self_play_vs_rlcard_uno(benchmark) -> None:
         started = time.process_time()
         decisions, _ = self_play(SEEDS)
         ours.append(decisions / (time.process_time() - started))
-        actions, seconds = _uno_actions(0.5 if benchmark.disabled else 2.0)
+        actions, seconds = uno_actions(0.5 if benchmark.disabled else 2.0)
         theirs.append(actions / seconds)
 
     benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else 5, iterations=1)

@@ -11,6 +11,8 @@ interleaved (the anchor, then the subject, again and again), medians compared:
 - jobs: the same run on every core against one worker.  Goal: >= 1.8x on 2 cores.
 - process: ``sgz sim`` as a user runs it (a new process, all cores) against
   the same run in this process with one worker (Python start-up included).
+- CLI vs RLCard: ``sgz sim`` as a user runs it against RLCard's uno, in
+  wall-clock time.  Goal: >= 1.0x.
 
 Without --benchmark-enable each test plays one short round (a smoke test).
 """
@@ -129,6 +131,39 @@ def test_bench_sim_process(benchmark) -> None:
     _report(benchmark, {
         "sgz_sim_process_decisions_per_s": round(decisions / p),
         "ratio_process_over_in_process_jobs1": round(a / p, 3),
+    })
+
+
+def test_bench_sim_cli_vs_rlcard_uno(benchmark) -> None:
+    """`sgz sim` as a user runs it (a new process, every core by default)
+    against RLCard's uno (random agents, one process) in wall-clock time,
+    rounds interleaved: the issue's ">= 1.0x RLCard uno from the CLI"."""
+    from .test_bench_core import uno_actions
+
+    games, seed = (400, 3000) if not benchmark.disabled else (2, 3000)  # a run long enough that start-up is small in it
+    decisions = _sim(games, seed, 1)[1]
+
+    def process() -> tuple[float, None]:
+        folder = tempfile.mkdtemp(prefix="sgz-bench-simu-")
+        try:
+            started = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "sanguozhi", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+            return time.perf_counter() - started, None
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    uno: list[float] = []
+
+    def anchor() -> tuple[float, None]:
+        actions, seconds = uno_actions(0.5 if benchmark.disabled else 3.0, time.perf_counter)
+        uno.append(actions / seconds)
+        return seconds, None
+
+    _, p, _ = _paired(benchmark, anchor, process, 5)
+    _report(benchmark, {
+        "sgz_sim_cli_decisions_per_s": round(decisions / p),
+        "rlcard_uno_actions_per_s": round(statistics.median(uno)),
+        "ratio_sgz_sim_cli_over_uno": round(decisions / p / statistics.median(uno), 3),
     })
 
 
