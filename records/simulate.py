@@ -66,10 +66,21 @@ def check(run: Run) -> dict[str, Any]:
 
 
 def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    """(first game, count) pieces of at most 64 games: about 8 a worker for
-    balance; one worker takes the most (a chunk ends with one sync)."""
-    size = 64 if jobs <= 1 else max(1, min(64, -(-games // (jobs * 8))))
-    return [(k, min(size, games - k)) for k in range(0, games, size)]
+    """(first game, count) pieces of at most 64 games (a chunk ends with one sync).
+
+    One worker takes 64 at a time.  Several take pieces that shrink as the
+    run goes (a quarter of a worker's share of what is left), so the workers
+    finish close together: the last pieces are single games.
+    """
+    if jobs <= 1:
+        return [(k, min(64, games - k)) for k in range(0, games, 64)]
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < games:
+        size = max(1, min(64, -(-(games - k) // (jobs * 4))))
+        out.append((k, size))
+        k += size
+    return out
 
 
 def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", done: Any = None) -> list[Outcome]:

@@ -23,6 +23,9 @@ def test_chunks_cover_every_game_once_in_order() -> None:
             ks = [k for first, n in pieces for k in range(first, first + n)]
             assert ks == list(range(games))
             assert all(1 <= n <= 64 for _, n in pieces)
+            if jobs > 1:  # shrinking pieces: the run ends on small ones, so no worker is left alone long
+                sizes = [n for _, n in pieces]
+                assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
 
 
 def test_two_workers_write_the_same_bytes_as_one(tmp_path: Path) -> None:
