@@ -80,7 +80,7 @@ def _report(benchmark, info: dict) -> None:
 def test_bench_sim_recording_vs_self_play(benchmark) -> None:
     """Wall-clock medians; also the CPU time of this process (which other
     loads on a shared machine disturb less; the fsyncs wait off the CPU)."""
-    games, seed = (40, 1000) if not benchmark.disabled else (3, 1000)
+    games, seed = (60, 1000) if not benchmark.disabled else (3, 1000)
     cpu: dict[str, list[float]] = {"self": [], "sim": []}
 
     def timed(name: str, fn):
@@ -104,8 +104,8 @@ def test_bench_sim_recording_vs_self_play(benchmark) -> None:
 
 def test_bench_sim_jobs(benchmark) -> None:
     jobs = default_jobs()
-    games, seed = (96, 2000) if not benchmark.disabled else (4, 2000)
-    a, m, decisions = _paired(benchmark, lambda: _sim(games, seed, 1), lambda: _sim(games, seed, jobs), 3)
+    games, seed = (192, 2000) if not benchmark.disabled else (4, 2000)
+    a, m, decisions = _paired(benchmark, lambda: _sim(games, seed, 1), lambda: _sim(games, seed, jobs), 5)
     _report(benchmark, {
         "cores": jobs,
         "jobs1_decisions_per_s": round(decisions / a),
