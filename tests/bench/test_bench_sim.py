@@ -46,6 +46,17 @@ def _sim(games: int, seed: int, jobs: int) -> tuple[float, int]:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def _sim_process(games: int, seed: int) -> tuple[float, None]:
+    """`sgz sim` as a user runs it: a new process, every core (start-up included)."""
+    folder = tempfile.mkdtemp(prefix="sgz-bench-simp-")
+    try:
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "sanguozhi", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
+        return time.perf_counter() - started, None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def _self_play(games: int, seed: int) -> tuple[float, int]:
     started = time.perf_counter()
     decisions, _ = self_play(range(seed, seed + games))
@@ -118,16 +129,7 @@ def test_bench_sim_process(benchmark) -> None:
     """`sgz sim` as a new process (all cores, start-up included) against one worker in process."""
     games, seed = (96, 3000) if not benchmark.disabled else (2, 3000)
 
-    def process() -> tuple[float, None]:
-        folder = tempfile.mkdtemp(prefix="sgz-bench-simp-")
-        try:
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "sanguozhi", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
-            return time.perf_counter() - started, None
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-
-    a, p, decisions = _paired(benchmark, lambda: _sim(games, seed, 1), process, 3)
+    a, p, decisions = _paired(benchmark, lambda: _sim(games, seed, 1), lambda: _sim_process(games, seed), 3)
     _report(benchmark, {
         "sgz_sim_process_decisions_per_s": round(decisions / p),
         "ratio_process_over_in_process_jobs1": round(a / p, 3),
@@ -143,15 +145,6 @@ def test_bench_sim_cli_vs_rlcard_uno(benchmark) -> None:
     games, seed = (400, 3000) if not benchmark.disabled else (2, 3000)  # a run long enough that start-up is small in it
     decisions = _sim(games, seed, 1)[1]
 
-    def process() -> tuple[float, None]:
-        folder = tempfile.mkdtemp(prefix="sgz-bench-simu-")
-        try:
-            started = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "sanguozhi", "sim", "--games", str(games), "--seed", str(seed), "--out", folder], cwd=REPO, check=True, stdout=subprocess.DEVNULL)
-            return time.perf_counter() - started, None
-        finally:
-            shutil.rmtree(folder, ignore_errors=True)
-
     uno: list[float] = []
 
     def anchor() -> tuple[float, None]:
@@ -159,7 +152,7 @@ def test_bench_sim_cli_vs_rlcard_uno(benchmark) -> None:
         uno.append(actions / seconds)
         return seconds, None
 
-    _, p, _ = _paired(benchmark, anchor, process, 5)
+    _, p, _ = _paired(benchmark, anchor, lambda: _sim_process(games, seed), 5)
     _report(benchmark, {
         "sgz_sim_cli_decisions_per_s": round(decisions / p),
         "rlcard_uno_actions_per_s": round(statistics.median(uno)),
