@@ -61,6 +61,8 @@ import msgspec
 
 from sanguozhi.core import events as ev
 
+from .durable import temporary_name
+
 FORMAT_VERSION = 4
 CHAIN_SINCE = 2  # formats 2 and 3: a link on every line (MD5, Base64)
 SEALED_SINCE = 4  # from format 4: lines sealed in groups
@@ -234,7 +236,7 @@ class RecordWriter:
     every decision too.
 
     ``atomic``: the record is written under a temporary name beside ``path``
-    (``.NAME.PID.part``, which nothing reads as a record) and gets its name
+    (``.NAME.HOST.PID.part``, which nothing reads as a record) and gets its name
     only when it is closed whole; leaving the ``with`` block by an exception
     removes it.  Bot games are written so (a killed ``sgz sim`` leaves no cut
     record that a rerun would count as done); a person's game is not (its
@@ -249,7 +251,7 @@ class RecordWriter:
         self._exist_ok = exist_ok
         line = header_line(msgspec.structs.replace(header, v=FORMAT_VERSION))
         self.header = _header_decoder.decode(line)
-        self._file = self.path.with_name(f".{self.path.name}.{os.getpid()}.part") if atomic else self.path
+        self._file = temporary_name(self.path) if atomic else self.path
         self._prev = line[-2 - H_LEN : -2]
         self._seq = 0
         self._pending: list[ev.Event] = []

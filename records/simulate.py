@@ -85,6 +85,9 @@ def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
 
 def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", done: Any = None) -> list[Outcome]:
     """Play the run's ``games`` games; the outcomes in game order.  ``done(n)`` after every n games."""
+    from .durable import sweep
+
+    sweep(run.out)  # what a killed run left unnamed: its games are played again
     pieces = chunks(games, jobs)
 
     def finished(_: int, outcomes: list[Outcome]) -> None:

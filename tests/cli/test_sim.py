@@ -147,6 +147,7 @@ def test_a_killed_sim_leaves_only_whole_records_and_a_rerun_finishes_the_rest(tm
     summary = json.loads(res.output)
     assert summary["already_recorded"] == len(whole) and "" not in summary["end_reasons"]
     assert len(list(tmp_path.glob("*.jsonl"))) == games
+    assert not list(tmp_path.glob(".*.part"))  # the killed run's unnamed records were swept, their games played again
 
 
 def test_a_cut_record_in_the_way_is_not_counted_as_done(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """Records written whole under a temporary name, then synced and named together."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,26 @@ def test_only_an_atomic_record_is_closed_without_a_sync(tmp_path: Path) -> None:
         writer.close(sync=False)
     writer.close()
     assert (tmp_path / "r.jsonl").exists()
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    p = subprocess.Popen([sys.executable, "-c", "pass"])
+    p.wait()
+    return p.pid
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sweeping needs a harmless test of whether a process lives")
+def test_a_sweep_removes_only_what_dead_processes_of_this_machine_left(tmp_path: Path) -> None:
+    record = tmp_path / "identity-5p-s1-abc.jsonl"
+    mine_dead = durable.temporary_name(record).name.replace(f".{os.getpid()}.part", f".{_dead_pid()}.part")
+    mine_live = durable.temporary_name(record).name  # this process: a run in progress
+    elsewhere = f".{record.name}.another-host.{_dead_pid()}.part"  # a shared folder: not ours to judge
+    not_ours = ".notes.part"
+    for name in (mine_dead, mine_live, elsewhere, not_ours, record.name):
+        (tmp_path / name).write_bytes(b"x")
+    assert durable.sweep(tmp_path) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine_live, elsewhere, not_ours, record.name])
+    assert durable.sweep(tmp_path / "missing") == 0
