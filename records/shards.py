@@ -222,7 +222,9 @@ def shard(paths: list[str | Path], out: str | Path, *, jobs: int = 1, executor: 
         if done is not None:
             done(result[0] + len(result[2]))
 
-    for added, events, rejected in run_all(write_shard, [(t,) for t in tasks], jobs=jobs, executor=executor, done=finished):
+    # Fresh workers: this process has run DuckDB (the dimensions), and a fork
+    # of it may die on a lock of a DuckDB thread that the fork did not copy.
+    for added, events, rejected in run_all(write_shard, [(t,) for t in tasks], jobs=jobs, executor=executor, done=finished, fresh=True):
         report.added += added
         report.events += events
         report.rejected.extend(rejected)

@@ -4,7 +4,10 @@
 task and returns the results in task order, whichever worker finished first.
 
 - ``local``: in this process when ``jobs`` is 1, else in ``jobs`` worker
-  processes (forked where the system can, so they start without importing).
+  processes (forked where the system can, so they start without importing;
+  ``fresh=True`` starts new interpreters instead, for work that uses a
+  library with threads of its own, such as DuckDB: a fork copies such a
+  library's locks but not its threads, and the worker may die on them).
 - ``ray``: each task is a Ray task (``pip install 'sanguozhi[ray]'``), on the
   cluster ``RAY_ADDRESS`` names, or else on a Ray instance started here with
   ``jobs`` CPUs and stopped at the end.  Every node needs sanguozhi installed
@@ -36,8 +39,11 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, executor: str = "local", done: Callable[[int, R], None] | None = None) -> list[R]:
-    """``[fn(*t) for t in tasks]``, spread over ``jobs`` workers; ``done(i, result)`` as each ends."""
+def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, executor: str = "local", done: Callable[[int, R], None] | None = None, fresh: bool = False) -> list[R]:
+    """``[fn(*t) for t in tasks]``, spread over ``jobs`` workers; ``done(i, result)`` as each ends.
+
+    ``fresh``: local workers are new interpreters, not forks of this one.
+    """
     if executor == "ray":
         return _ray(fn, tasks, jobs, done)
     if executor != "local":
@@ -49,15 +55,15 @@ def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, exec
             if done is not None:
                 done(i, results[-1])
         return results
-    return _pool(fn, tasks, jobs, done)
+    return _pool(fn, tasks, jobs, done, fresh)
 
 
-def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None) -> list[R]:
+def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None, fresh: bool) -> list[R]:
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
     methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    ctx = multiprocessing.get_context("spawn" if fresh else "fork" if "fork" in methods else None)
     results: list[Any] = [None] * len(tasks)
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_ignore_interrupts)
     try:
