@@ -72,7 +72,18 @@ def _alive(pid: int) -> bool:
         return False
     except PermissionError:  # someone else's process: alive
         return True
-    return True
+    return not _zombie(pid)
+
+
+def _zombie(pid: int) -> bool:
+    """A process that ended and waits for its parent to note it (Linux's /proc says so)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            stat = f.read()
+    except OSError:
+        return False
+    end = stat.rfind(b")")  # the state follows the command name, which may hold anything
+    return stat[end + 2 : end + 3] == b"Z"
 
 
 class Finished(Protocol):

@@ -52,24 +52,36 @@ def test_only_an_atomic_record_is_closed_without_a_sync(tmp_path: Path) -> None:
     assert (tmp_path / "r.jsonl").exists()
 
 
-def _dead_pid() -> int:
+def _dead_pid(reaped: bool = True) -> int:
+    """The pid of a process that has ended (not ``reaped``: a zombie, its end not yet noted)."""
     import subprocess
     import sys
+    import time
 
     p = subprocess.Popen([sys.executable, "-c", "pass"])
-    p.wait()
+    if reaped:
+        p.wait()
+    else:
+        while os.path.exists(f"/proc/{p.pid}/stat") and b") Z" not in Path(f"/proc/{p.pid}/stat").read_bytes():
+            time.sleep(0.01)
+        _ZOMBIES.append(p)  # reaped at the end of the session
     return p.pid
+
+
+_ZOMBIES: list = []
 
 
 @pytest.mark.skipif(os.name != "posix", reason="sweeping needs a harmless test of whether a process lives")
 def test_a_sweep_removes_only_what_dead_processes_of_this_machine_left(tmp_path: Path) -> None:
     record = tmp_path / "identity-5p-s1-abc.jsonl"
     mine_dead = durable.temporary_name(record).name.replace(f".{os.getpid()}.part", f".{_dead_pid()}.part")
+    # A killed run whose end nobody has noted yet (a zombie) is dead too; Linux's /proc tells.
+    zombies = [durable.temporary_name(record).name.replace(f".{os.getpid()}.part", f".{_dead_pid(reaped=False)}.part")] if os.path.exists("/proc/self/stat") else []
     mine_live = durable.temporary_name(record).name  # this process: a run in progress
     elsewhere = f".{record.name}.another-host.{_dead_pid()}.part"  # a shared folder: not ours to judge
     not_ours = ".notes.part"
-    for name in (mine_dead, mine_live, elsewhere, not_ours, record.name):
+    for name in (mine_dead, *zombies, mine_live, elsewhere, not_ours, record.name):
         (tmp_path / name).write_bytes(b"x")
-    assert durable.sweep(tmp_path) == 1
+    assert durable.sweep(tmp_path) == 1 + len(zombies)
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine_live, elsewhere, not_ours, record.name])
     assert durable.sweep(tmp_path / "missing") == 0
