@@ -77,6 +77,26 @@ def check(path: str | Path, *, execute: bool = True, complete: bool = False, blo
     return out
 
 
+class Verdict(msgspec.Struct, frozen=True):
+    """What ``sgz validate`` says of a record: its check without the events
+    (small, to come back from a worker process)."""
+
+    path: str
+    error: str | None
+    events: int
+    finished: bool
+    quit: bool
+
+
+def verdicts(paths: list[str], execute: bool, complete: bool) -> list[Verdict]:
+    """The check of each of ``paths`` (a piece of a ``sgz validate`` run, in a worker or here)."""
+    out = []
+    for p in paths:
+        c = check(p, execute=execute, complete=complete)
+        out.append(Verdict(str(p), c.error, len(c.events), c.finished, c.quit))
+    return out
+
+
 def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
     """(-1, why, 0) when the header does not describe the game its events play (line 1)."""
     if h.bots:

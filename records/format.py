@@ -754,6 +754,18 @@ def line_link(line: bytes, version: int) -> str:
     return line[line.rfind(_TAIL) + len(_TAIL) : -2].decode("ascii", "replace")
 
 
+def record_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The record files named: files as given, folders searched for *.jsonl."""
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_dir():
+            out.extend(sorted(q for q in p.rglob("*.jsonl") if q.is_file()))
+        else:
+            out.append(p)
+    return out
+
+
 def read_record(path: str | Path) -> Record:
     """Read a record; a damaged one raises RecordError naming the file and line."""
     s = scan(path)

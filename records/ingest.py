@@ -40,6 +40,7 @@ import msgspec
 from . import archive
 from . import format as fmt
 from .check import check
+from .format import record_files  # noqa: F401  (re-exported: sgz archive names it from here)
 
 CHUNK_BYTES = 32 << 20  # records loaded by one set of staging queries
 MEMORY_LIMIT = "512MB"  # DuckDB's budget during an ingest (it spills beyond it)
@@ -85,18 +86,6 @@ class Candidate(msgspec.Struct):
     events: int
     tip: str  # the chain link of its last line
     validated: bool  # its decisions were re-run
-
-
-def record_files(paths: Iterable[str | Path]) -> list[Path]:
-    """The record files named: files as given, folders searched for *.jsonl."""
-    out: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_dir():
-            out.extend(sorted(q for q in p.rglob("*.jsonl") if q.is_file()))
-        else:
-            out.append(p)
-    return out
 
 
 def ingest(

@@ -26,7 +26,7 @@ import msgspec
 
 from sanguozhi.core.state import State
 
-from .workers import run_all
+from .workers import pieces, run_all
 
 
 class SimError(ValueError):
@@ -66,21 +66,9 @@ def check(run: Run) -> dict[str, Any]:
 
 
 def chunks(games: int, jobs: int) -> list[tuple[int, int]]:
-    """(first game, count) pieces of at most 64 games (a chunk ends with one sync).
-
-    One worker takes 64 at a time.  Several take pieces that shrink as the
-    run goes (a quarter of a worker's share of what is left), so the workers
-    finish close together: the last pieces are single games.
-    """
-    if jobs <= 1:
-        return [(k, min(64, games - k)) for k in range(0, games, 64)]
-    out: list[tuple[int, int]] = []
-    k = 0
-    while k < games:
-        size = max(1, min(64, -(-(games - k) // (jobs * 4))))
-        out.append((k, size))
-        k += size
-    return out
+    """(first game, count) pieces of at most 64 games (``workers.pieces``: shrinking
+    towards the end of a run on several workers); a chunk ends with one sync."""
+    return pieces(games, jobs)
 
 
 def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", done: Any = None) -> list[Outcome]:
@@ -88,13 +76,13 @@ def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", d
     from .durable import sweep
 
     sweep(run.out)  # what a killed run left unnamed: its games are played again
-    pieces = chunks(games, jobs)
+    spans = chunks(games, jobs)
 
     def finished(_: int, outcomes: list[Outcome]) -> None:
         if done is not None:
             done(len(outcomes))
 
-    parts = run_all(play_chunk, [(run, first, count) for first, count in pieces], jobs=jobs, executor=executor, done=finished)
+    parts = run_all(play_chunk, [(run, first, count) for first, count in spans], jobs=jobs, executor=executor, done=finished)
     return [o for part in parts for o in part]
 
 

@@ -39,6 +39,24 @@ def default_jobs() -> int:
         return os.cpu_count() or 1
 
 
+def pieces(count: int, jobs: int, most: int = 64) -> list[tuple[int, int]]:
+    """(first, n) pieces of ``count`` items, at most ``most`` each, in order.
+
+    One worker takes ``most`` at a time.  Several take pieces that shrink as
+    the work goes (a quarter of a worker's share of what is left), so the
+    workers finish close together: the last pieces are single items.
+    """
+    if jobs <= 1:
+        return [(k, min(most, count - k)) for k in range(0, count, most)]
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < count:
+        size = max(1, min(most, -(-(count - k) // (jobs * 4))))
+        out.append((k, size))
+        k += size
+    return out
+
+
 def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, executor: str = "local", done: Callable[[int, R], None] | None = None, fresh: bool = False) -> list[R]:
     """``[fn(*t) for t in tasks]``, spread over ``jobs`` workers; ``done(i, result)`` as each ends.
 

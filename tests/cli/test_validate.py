@@ -79,3 +79,26 @@ def test_deeply_nested_json_is_a_one_line_error_everywhere(src: Path, tmp_path: 
     args = {"validate": [deep], "salvage": [deep, "--out", tmp_path / "s.jsonl"], "replay": [deep], "diff": [src, deep]}[command]
     err = one_line_error(run(command, *args))
     assert f"{deep}:2: bad event (nested too deeply)" in err
+
+
+def test_a_folder_is_every_record_in_it_and_workers_keep_the_order(src: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    (folder / "more").mkdir(parents=True)
+    names = [f"g{i:02}.jsonl" for i in range(10)]
+    for name in names:
+        (folder / name).write_bytes(src.read_bytes())
+    damaged(src, folder / "more" / "bad.jsonl", "dropped")
+    (folder / "notes.txt").write_text("not a record")
+    outputs = []
+    for jobs in ("1", "2"):
+        res = run("validate", "--no-exec", "--jobs", jobs, folder)
+        assert res.exit_code == 1 and len(res.stderr.splitlines()) == 1 and f"{folder / 'more' / 'bad.jsonl'}:" in res.stderr
+        outputs.append(res.stdout)
+    # The same lines in the same order (the files' order: sorted, sub-folders included) on one worker or two.
+    assert outputs[0] == outputs[1]
+    assert [line.split(": ok: ")[0] for line in outputs[0].splitlines()] == [str(folder / n) for n in names]
+
+
+def test_a_folder_without_records_is_one_line(tmp_path: Path) -> None:
+    err = one_line_error(run("validate", tmp_path))
+    assert "no records (*.jsonl)" in err and str(tmp_path) in err
