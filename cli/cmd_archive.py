@@ -23,8 +23,9 @@ def archive() -> None:
 @click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help=WAIT_HELP)
 @click.option("--partial", is_flag=True, help="Also load records that are not closed (no end and no quit: a game in progress, or cut at a line boundary).")
 @click.option("--verify", is_flag=True, help="Also re-run every record's decisions through the engine (as sgz validate does; slower).")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="With --verify: records re-run at once (worker processes).  [default: all cores]")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
-def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float, partial: bool, verify: bool, quiet: bool) -> None:
+def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float, partial: bool, verify: bool, jobs: int | None, quiet: bool) -> None:
     """Load the records in PATHS (files, or folders of *.jsonl) into the archive.
 
     Each record is checked as `sgz validate` checks it (`--verify`: with
@@ -37,6 +38,7 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
     batch.
     """
     from sanguozhi.records.archive import ArchiveError, IngestInterrupted, default_db, ingest as run, open_db, record_files
+    from sanguozhi.records.workers import default_jobs
 
     for p in paths:
         if not Path(p).exists():
@@ -55,7 +57,7 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
                 bar.advance(r.added + r.skipped + len(r.rejected) - bar.done)
 
             try:
-                report = run(con, paths, batch_size=batch_size, partial=partial, verify=verify, progress=None if quiet else progress)
+                report = run(con, paths, batch_size=batch_size, partial=partial, verify=verify, progress=None if quiet else progress, jobs=jobs or default_jobs())
             finally:
                 con.close()
     except ArchiveError as exc:

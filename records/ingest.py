@@ -33,7 +33,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
 
 import msgspec
 
@@ -97,8 +96,12 @@ def ingest(
     verify: bool = False,
     progress: Callable[[IngestReport], None] | None = None,
     memory_limit: str = MEMORY_LIMIT,
+    jobs: int = 1,
 ) -> IngestReport:
     """Load the records at ``paths`` into the archive; one transaction per batch.
+
+    ``jobs``: with ``verify``, the records' decisions are re-run on that many
+    worker processes (re-running is most of a verified ingest).
 
     Raises ``IngestInterrupted`` (a KeyboardInterrupt) on Ctrl-C, once the
     batch in flight has rolled back.
@@ -114,15 +117,20 @@ def ingest(
             known = archive.archived(con, [g for g in map(_game_id, batch) if g])
             chunk: list[Candidate] = []
             size = 0
-            for path in batch:
+            for result in _results(batch, known, partial, verify, jobs if verify else 1):
                 report.files += 1
-                c = _checked(path, known, partial=partial, verify=verify, report=report)
-                if c is not None:
-                    chunk.append(c)
-                    size += c.bytes
+                if isinstance(result, Candidate):
+                    chunk.append(result)
+                    size += result.bytes
                     if size >= CHUNK_BYTES:
                         loader.put(chunk, last=False)
                         chunk, size = [], 0
+                elif isinstance(result, Rejected):
+                    report.rejected.append(result)
+                elif result == SKIPPED:
+                    report.skipped += 1
+                else:
+                    report.unfinished += 1
             loader.put(chunk, last=True)
         loader.finish()
     except BaseException as exc:
@@ -146,25 +154,48 @@ def _game_id(path: Path, first: bytes | None = None) -> str | None:
         return None
 
 
-def _checked(path: Path, known: dict, *, partial: bool, verify: bool, report: IngestReport) -> Candidate | None:
-    """The record at ``path`` if it is to be loaded; otherwise counted in ``report``."""
+# What becomes of a record that is not loaded, besides a rejection.
+SKIPPED, UNFINISHED = "skipped", "unfinished"
+Result = Candidate | Rejected | str  # str: SKIPPED or UNFINISHED
+
+# Fewer records to re-run than this are re-run here: starting workers would cost more.
+WORKERS_FROM = 16
+
+
+def _results(batch: list[Path], known: dict, partial: bool, verify: bool, jobs: int) -> Iterable[Result]:
+    """What each record of ``batch`` comes to, in order: checked here, or in
+    ``jobs`` fresh worker processes (this one runs DuckDB on another thread)."""
+    if jobs <= 1 or len(batch) < WORKERS_FROM:
+        for path in batch:
+            yield _checked(path, known, partial, verify)
+        return
+    from .workers import in_order, pieces
+
+    paths = [str(p) for p in batch]
+    tasks = [(paths[a : a + n], known, partial, verify) for a, n in pieces(len(paths), jobs, most=16)]
+    for piece in in_order(_checked_all, tasks, jobs=jobs, fresh=True):
+        yield from piece
+
+
+def _checked_all(paths: list[str], known: dict, partial: bool, verify: bool) -> list[Result]:
+    return [_checked(Path(p), known, partial, verify) for p in paths]
+
+
+def _checked(path: Path, known: dict, partial: bool, verify: bool) -> Result:
+    """The record at ``path`` as the loader needs it, or why it is not to be loaded."""
     try:
         blob = path.read_bytes()
     except OSError as exc:
-        report.rejected.append(Rejected(str(path), f"{path}: cannot read ({exc.strerror})"))
-        return None
+        return Rejected(str(path), f"{path}: cannot read ({exc.strerror})")
     gid = _game_id(path, blob[: blob.find(b"\n") + 1] or blob)
     have = known.get(gid) if gid else None
     if have is not None and have[1] and have[2] == len(blob) and _last_link(blob) == have[1]:
-        report.skipped += 1  # the record that is in (same length, same chain tip): nothing to check
-        return None
+        return SKIPPED  # the record that is in (same length, same chain tip): nothing to check
     c = check(path, execute=verify, blob=blob)
     if c.error is not None:
-        report.rejected.append(Rejected(str(path), c.error))
-        return None
+        return Rejected(str(path), c.error)
     if not c.closed and not partial:
-        report.unfinished += 1
-        return None
+        return UNFINISHED
     assert c.header is not None
     return Candidate(str(path.resolve()), c.header, len(blob), hashlib.md5(blob, usedforsecurity=False).hexdigest(), len(c.events), c.tip, c.executed)
 

@@ -19,7 +19,7 @@ results are small: the workers write their own files and return summaries.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -76,14 +76,39 @@ def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, exec
     return _pool(fn, tasks, jobs, done, fresh)
 
 
-def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None, fresh: bool) -> list[R]:
+def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fresh: bool = False) -> Iterator[R]:
+    """``fn(*t)`` for each task on ``jobs`` local workers, yielded in task order,
+    each as soon as it and those before it are done (a consumer works on
+    while later tasks run)."""
+    if jobs <= 1 or len(tasks) <= 1:
+        for t in tasks:
+            yield fn(*t)
+        return
+    pool = _new_pool(jobs, len(tasks), fresh)
+    try:
+        futures = [pool.submit(fn, *t) for t in tasks]
+        for f in futures:
+            yield f.result()
+    except BaseException:  # an error, Ctrl-C, or the consumer stopped early
+        pool.shutdown(wait=True, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _new_pool(jobs: int, tasks: int, fresh: bool):  # -> ProcessPoolExecutor
     import multiprocessing
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+    from concurrent.futures import ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("spawn" if fresh else "fork" if "fork" in methods else None)
+    return ProcessPoolExecutor(max_workers=min(jobs, tasks), mp_context=ctx, initializer=_ignore_interrupts)
+
+
+def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None, fresh: bool) -> list[R]:
+    from concurrent.futures import FIRST_COMPLETED, wait
+
     results: list[Any] = [None] * len(tasks)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(tasks)), mp_context=ctx, initializer=_ignore_interrupts)
+    pool = _new_pool(jobs, len(tasks), fresh)
     try:
         index = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
         pending = set(index)

@@ -368,3 +368,24 @@ def test_ingest_and_archive_import_in_either_order() -> None:
     for first in ("sanguozhi.records.ingest", "sanguozhi.records.archive", "sanguozhi.records.shards"):
         code = f"import {first}; from sanguozhi.records.archive import ingest, IngestReport; assert callable(ingest)"
         subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_verified_ingest_on_workers_loads_and_rejects_what_one_process_does(tmp_path: Path) -> None:
+    """--verify re-runs the decisions on worker processes (from WORKERS_FROM records): the same report, the same archive."""
+    from sanguozhi.records import ingest as ingest_mod
+
+    src = tmp_path / "src"
+    files = records(src, ingest_mod.WORKERS_FROM + 2, first_seed=40)
+    forged_decision(files[3], src / "forged.jsonl")  # only re-running finds it
+    damaged(files[5], src / "damaged.jsonl", "dropped")
+    (src / "again.jsonl").write_bytes(files[0].read_bytes())  # a second copy of a game: one goes in
+    outcomes = []
+    for jobs in (1, 2):
+        with open_db(tmp_path / f"j{jobs}.duckdb") as c:
+            r = ingest(c, [src], verify=True, jobs=jobs)
+            tables = {t: c.execute(f"SELECT * EXCLUDE (ingested_at, path) FROM {t} ORDER BY ALL" if t == "games" else f"SELECT * FROM {t} ORDER BY ALL").fetchall() for t in ("games", "events", "decisions")}
+        outcomes.append(((r.added, r.skipped, r.unfinished, r.verified, sorted(x.why for x in r.rejected)), tables))
+    assert outcomes[0] == outcomes[1]
+    (added, skipped, _, verified, whys), tables = outcomes[0]
+    assert added == len(files) and skipped == 1 and verified and len(tables["games"]) == len(files)
+    assert len(whys) == 2 and any("re-running the decisions differs" in w for w in whys)
