@@ -165,12 +165,9 @@ WORKERS_FROM = 16
 def _results(batch: list[Path], known: dict, partial: bool, verify: bool, jobs: int) -> Iterable[Result]:
     """What each record of ``batch`` comes to, in order: checked here, or in
     ``jobs`` fresh worker processes (this one runs DuckDB on another thread)."""
-    if jobs <= 1 or len(batch) < WORKERS_FROM:
-        for path in batch:
-            yield _checked(path, known, partial, verify)
-        return
     from .workers import in_order, pieces
 
+    jobs = jobs if len(batch) >= WORKERS_FROM else 1
     paths = [str(p) for p in batch]
     tasks = [(paths[a : a + n], known, partial, verify) for a, n in pieces(len(paths), jobs, most=16)]
     for piece in in_order(_checked_all, tasks, jobs=jobs, fresh=True):
