@@ -8,14 +8,14 @@ import pytest
 
 from sanguozhi.records import durable, read_record
 from sanguozhi.records.format import Header, RecordWriter
-from sanguozhi.records.session import start_recorded
+from sanguozhi.records.session import run_bots, start_recorded
+
+BOTS = {s: "basic" for s in range(5)}
 
 
 def _finished(folder: Path, seed: int) -> RecordWriter:
-    game, writer = start_recorded(folder / f"g{seed}.jsonl", "identity", 5, seed, {"max_turns": 2}, {s: "basic" for s in range(5)}, atomic=True, flush="close")
-    from sanguozhi.records.session import run_bots
-
-    run_bots(game, {s: "basic" for s in range(5)})
+    game, writer = start_recorded(folder / f"g{seed}.jsonl", "identity", 5, seed, {"max_turns": 2}, BOTS, atomic=True, flush="close")
+    run_bots(game, BOTS)
     writer.close(sync=False)
     return writer
 
