@@ -6,21 +6,22 @@ from pathlib import Path
 
 import click
 
-from .common import LANG_OPTION, OPTION_HELP, default_players, fail, new_file, parse_bots, parse_options, usage
+from .common import LANG_OPTION, OPTION_HELP, default_players, fail, new_file, parse_bots, parse_options, person_name, usage
 
 
 @click.command(epilog="Example: sgz play --players 5 --seat 0 --seed 7 --out me.jsonl --lang zh")
 @click.option("--mode", default=None, help="Game mode (sgz generals --mode lists what a mode plays with).  [default: identity]")
 @click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
 @click.option("--seat", default=None, type=int, help="The seat you play (0 is the lord in identity).  [default: 0; with --from, the seat no bot plays]")
-@click.option("--seed", "-s", default=None, type=int, help="Game seed: the same seed and the same decisions give the same game.  [default: 1]")
+@click.option("--seed", "-s", default=None, type=int, help="Game seed: the same seed and the same decisions give the same game.  [default: a seed nobody chose, kept from you and committed to (revealed at the end, checked by sgz validate)]")
+@click.option("--name", default=None, metavar="NAME", help="Your name in the record (the archive's win rates by player).  [default: your login name]")
 @click.option("--bots", default=None, help="Bot for the other seats (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @LANG_OPTION
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The record file to write (a new file).")
 @click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record file (a fork, or an unfinished game).")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position.")
-def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None) -> None:
+def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, name: str | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None) -> None:
     """Play one seat at the terminal against bots; the game is recorded in OUT.
 
     Each decision shows the table and the question, with numbered answers.
@@ -66,13 +67,13 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
         if reseed is not None:
             usage("--reseed goes with --from")
         mode = mode or "identity"
-        players, seed, seat = default_players(mode) if players is None else players, 1 if seed is None else seed, 0 if seat is None else seat
+        players, seat = default_players(mode) if players is None else players, 0 if seat is None else seat
         if not 0 <= seat < players:
             usage(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
         try:
             # What a person expects where bots would not (identity: choosing a general).
-            game, writer = start_person_game(path, mode, players, seed, parse_options(options), seats)
+            game, writer = start_person_game(path, mode, players, seed, parse_options(options), seats, people={seat: person_name(name)})
         except ModeError as exc:
             usage(str(exc))
         except OSError as exc:

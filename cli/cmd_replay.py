@@ -30,6 +30,7 @@ def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int |
     events = record.events
     if seat is not None and not 0 <= seat < record.header.players:
         usage(f"--as {seat}: the game has seats 0-{record.header.players - 1}")
+    seat = _allowed_view(record, seat)
     given = [name for name, v in (("--at", at), ("--turn", turn), ("--round", round_)) if v is not None]
     if len(given) > 1:
         usage(f"give one of --at, --turn, --round (not {' and '.join(given)})")
@@ -54,6 +55,25 @@ def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int |
         _show(tl, pos, seat, lang, fmt)
         return
     _narrate(tl, seat, lang)
+
+
+def _allowed_view(record, seat: int | None) -> int | None:
+    """The view a replay may take: the rule of a replay page (``replay.page.perspectives``).
+    A person's unfinished game is seen only from a person's seat (by default
+    the one person's), so that it shows nobody what they have not seen."""
+    from sanguozhi.core import events as ev
+    from sanguozhi.replay.page import PageError, perspectives
+
+    h = record.header
+    finished = bool(record.events) and type(record.events[-1]) is ev.GameEnded
+    try:
+        allowed = perspectives(h.players, h.bots, finished)
+        if seat is None and None not in allowed and len(allowed) == 1:
+            return allowed[0]
+        perspectives(h.players, h.bots, finished, ["review" if seat is None else str(seat)])
+    except PageError as exc:
+        usage(str(exc))
+    return seat
 
 
 def _show(tl, pos: int, seat: int | None, lang: str, fmt: str) -> None:

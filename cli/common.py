@@ -44,6 +44,19 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
     return out
 
 
+def person_name(raw: str | None) -> str:
+    """A person's display name from ``--name`` (the login name without one); a usage error if it cannot be used."""
+    from sanguozhi.records.people import BadName, check_name, default_name
+
+    if raw is None:
+        return default_name()
+    try:
+        return check_name(raw)
+    except BadName as exc:
+        usage(f"--name {raw!r}: {exc}")
+        raise  # usage() does not return
+
+
 def mode_players(mode: str) -> int:
     """Seats when --players is not given: 5, or the mode's smallest table if 5 cannot play it
     (``core.modes.ModeError`` for a mode that cannot be played)."""

@@ -93,6 +93,19 @@ class Engine:
         self.sink = sink
         self.turn_ctx = TurnCtx(-1)
         self.request: Request | None = None
+        # sgz-rules/2 and later: questions whose existence would tell what is
+        # hidden are recorded in secret whatever the hand holds (``ask``).
+        self.fair = ev.rules_level(state.rules) >= 2
+        # Seats asked even a secret question they can only pass (a person at a
+        # live table, whose wait the others see); the others pass at once.  The
+        # record is the same either way.
+        self.formal: frozenset[int] = frozenset()
+        # The skills a concealed general could lend (fair rules only): their hooks
+        # make a character that may hold one answer a secret question at each
+        # window where one could act for it (``window``), used or not.
+        self._concealable = self.rs.concealable(state) if self.fair else frozenset()
+        self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
+        self._concealed: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
         self._outcome_events = self.rs.outcome_events
         # Event types after which the mode looks at the table: the outcome, and
@@ -160,20 +173,53 @@ class Engine:
         self.rs.finish(self, winners, reason)
         raise GameOver
 
+    def game_ended(self, winners: tuple[int, ...], reason: str, points: tuple[int, ...] = ()) -> None:
+        """Emit the end of the game; a committed deal reveals its seed in it (``core.commit``)."""
+        st = self.state
+        self.emit(ev.GameEnded(winners=winners, reason=reason, points=points, seed=st.start_seed if st.commit else None))
+
     def ask(self, req: Request) -> Flow:
         """Ask for a decision; a request whose only legal answer is to pass is not asked.
 
         ``req.seat`` may name a character: the seat that decides for it is asked.
+        A *secret* question (``req.vis``) with one legal answer (pass, or a pick
+        of every card offered) is still recorded under fair rules: the seat
+        gives that answer in secret at once (asked anyway if it is ``formal``),
+        so that whether it had anything else to answer with changes no event
+        another seat sees.
         """
+        forced: Choice | None = None
         if req.choices:
             if len(req.choices) == 1 and req.choices[0].option == PASS:
-                return PASS_CHOICE
+                forced = PASS_CHOICE
         elif req.min == req.max == len(req.cards):
-            return Choice(cards=req.cards)
+            forced = Choice(cards=req.cards)
+        if forced is not None:
+            if req.vis is None or not self.fair:
+                return forced
+            owner = self.state.chars[req.seat].owner
+            if owner not in self.formal:
+                self.emit(ev.Decided(seat=owner, kind=req.kind, cards=forced.cards, option=forced.option, vis=req.vis))
+                return forced
         owner = self.state.chars[req.seat].owner
         if owner != req.seat:
             req = msgspec.structs.replace(req, seat=owner)
         return (yield req)
+
+    def secret(self, seat: int) -> tuple[int, ...] | None:
+        """The ``vis`` of a question to ``seat`` whose answers come from what it
+        hides (its hand, a concealed general): its owner alone, under fair rules."""
+        return (self.state.chars[seat].owner,) if self.fair else None
+
+    def ask_hidden(self, seat: int, kind: str, prompt: str, options: tuple[Choice, ...]) -> Flow:
+        """Ask ``seat`` a question offering what it hides (``options``, without pass;
+        empty: nothing to offer).  Under fair rules it is asked in secret whatever
+        the options, so that being asked tells nothing; under older rules it is
+        not asked when there is nothing to offer."""
+        if not options and not self.fair:
+            return PASS_CHOICE
+        choices = options if options and options[-1] == PASS_CHOICE else (*options, PASS_CHOICE)
+        return (yield from self.ask(Request(seat, kind, prompt=prompt, choices=choices, vis=self.secret(seat))))
 
     def _main(self, fresh: bool) -> Flow:
         st = self.state
@@ -202,9 +248,7 @@ class Engine:
             self.emit(ev.TurnEnded(seat=seat))
             return
         yield from self.window("turn_start", ctx)
-        before = self._hooks.get("phase_before")
-        if before is None:
-            before = self.hooks_at("phase_before")
+        before = self.opens("phase_before")
         flows = self._phase_flows
         for phase in self.rs.phases(st, seat):
             if not st.chars[seat].alive and not self.acting(seat):
@@ -295,6 +339,8 @@ class Engine:
             present |= p.latent
         # Is some character not its seat's only one (a duel player's generals)?
         self._shared = any(p.owner != p.seat for p in st.chars)
+        if self._concealable:
+            self._concealed = tuple(p.seat for p in st.chars if any(sl.vis is not None for sl in p.slots))
         self._present = frozenset(present)
         self._epoch = st.epoch
         content = self.content
@@ -399,9 +445,7 @@ class Engine:
     def ask_use_slash(self, seat: int, targets: tuple[int, ...], prompt: str, source: str = "") -> Generator[Request, Choice, bool]:
         """Ask ``seat`` to use a 杀 on ``targets`` now (借刀杀人, 青龙偃月刀); True if it did."""
         options = self.card_options(seat, SLASH_NAMES, use=True, targets=targets)
-        if not options:
-            return False
-        choice = yield from self.ask(Request(seat, "use_slash", prompt=prompt, choices=options))
+        choice = yield from self.ask_hidden(seat, "use_slash", prompt, options)
         if choice.is_pass:
             return False
         if source:
@@ -492,13 +536,11 @@ class Engine:
         ctx = ResponseCtx(seat, names, prompt, source=source)
         yield from self.window("response_needed", ctx)
         if ctx.answered is not None:
-            if self.hooks_at("card_responding"):
+            if self.opens("card_responding"):
                 yield from self.window("card_responding", ctx)
             return ctx.answered[1]
         options = self.card_options(seat, names, use=False)
-        if not options:
-            return None
-        choice = yield from self.ask(Request(seat, "respond", prompt=prompt, choices=options))
+        choice = yield from self.ask_hidden(seat, "respond", prompt, options)
         if choice.is_pass:
             return None
         if choice.option:
@@ -518,7 +560,7 @@ class Engine:
         self.emit(ev.CardPlayed(seat=seat, name=name, cards=cards))
         if not keep:
             self.move(cards, "processing", "discard", reason="play")
-        if self.hooks_at("card_responding"):  # 打出牌时 (雷击); a game without such hooks opens no window
+        if self.opens("card_responding"):  # 打出牌时 (雷击); a game without such hooks opens no window
             ctx.answered = (name, cards)
             yield from self.window("card_responding", ctx)
         return cards
@@ -594,10 +636,7 @@ class Engine:
                 for form in self.forms:
                     if form.use and form.name in names and form.available(st, saver):
                         options.append(Choice(option=form.option))  # 急救: a red card as 桃
-                if not options:
-                    break
-                options.append(PASS_CHOICE)
-                choice = yield from self.ask(Request(saver, "save", prompt=f"dying:{seat}", choices=tuple(options)))
+                choice = yield from self.ask_hidden(saver, "save", f"dying:{seat}", tuple(options))
                 if choice.is_pass:
                     break
                 yield from self.use_choice(saver, Choice(cards=choice.cards, targets=(seat,), option=choice.option))
@@ -761,7 +800,10 @@ class Engine:
         hooks = self._hooks.get(name)  # emptied when a general is chosen
         if hooks is None:
             hooks = self.hooks_at(name)
-        if not hooks:
+        asked: tuple[int, ...] = ()
+        if self._concealed:
+            asked = self._may_act_concealed(name, ctx)
+        if not hooks and not asked:
             return ()  # type: ignore[return-value]
         st = self.state
         # A hook that names its possible owners is only checked for them; if
@@ -776,9 +818,43 @@ class Engine:
                 if s >= 0 and h.holds(st, s):
                     pending.append((h, owners))
                     break
-        if not pending:
+        if not pending and not asked:
             return ()  # type: ignore[return-value]
-        return self._run_window(name, ctx, pending)
+        return self._run_window(name, ctx, pending, asked)
+
+    def opens(self, name: str) -> bool:
+        """Is window ``name`` opened at all: some hook there can matter in this
+        game (a window nothing listens at is skipped, for speed).  Under fair
+        rules the hooks a concealed general *could* have count too, so that
+        whether a window opens says nothing of what is concealed."""
+        return bool(self.hooks_at(name)) or bool(self._concealed and self._hidden_at(name))
+
+    def _hidden_at(self, name: str) -> tuple[Hook, ...]:
+        """The hooks at window ``name`` of the skills a concealed general could lend."""
+        hooks = self._hidden_hooks.get(name)
+        if hooks is None:
+            concealable = self._concealable
+            hooks = self._hidden_hooks[name] = tuple(h for _, h in self.content.hooks.get(name, ()) if h.skill in concealable)
+        return hooks
+
+    def _may_act_concealed(self, name: str, ctx: Any) -> tuple[int, ...]:
+        """The characters that, for all a seat not seeing their concealed slots
+        knows, could hold a concealed skill able to act at window ``name`` now:
+        each is asked in secret (``_run_window``) whether or not it does."""
+        hooks = self._hidden_at(name)
+        if not hooks:
+            return ()
+        st = self.state
+        may_conceal = self.rs.may_conceal
+        out = []
+        for c in self._concealed:
+            if not may_conceal(st, c):
+                continue
+            for h in hooks:
+                if (h.owners is None or c in h.owners(ctx)) and h.can(self, c, ctx):
+                    out.append(c)
+                    break
+        return tuple(out)
 
     def hooks_at(self, name: str) -> tuple[Hook, ...]:
         """The hooks at window ``name`` that can matter in this game: cards' and
@@ -793,10 +869,23 @@ class Engine:
         yield from self.flush()
         yield from self.window(name, ctx)
 
-    def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]]) -> Flow:
+    def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], concealed: tuple[int, ...] = ()) -> Flow:
         st = self.state
         for seat in st.seats_from(st.current if st.current >= 0 else 0):
-            ready = [h for h, owners in pending if (owners is None or seat in owners) and h.holds(st, seat) and h.can(self, seat, ctx)]
+            if concealed:
+                used = None
+                if seat in concealed:
+                    used = yield from self._concealed_turn(name, ctx, pending, seat)
+                    if not st.chars[seat].alive:
+                        continue
+                # Concealed skills were offered in secret above; what is left is face up.
+                latent = st.chars[seat].latent
+                ready = [
+                    h for h, owners in pending
+                    if h is not used and h.skill not in latent and (owners is None or seat in owners) and h.holds(st, seat) and h.can(self, seat, ctx)
+                ]
+            else:
+                ready = [h for h, owners in pending if (owners is None or seat in owners) and h.holds(st, seat) and h.can(self, seat, ctx)]
             while ready:
                 hook = ready[0]
                 if len(ready) > 1:
@@ -819,6 +908,27 @@ class Engine:
                     break
                 # A hook run may take the others away (断肠: skills lost; equipment gone).
                 ready = [h for h in ready if h.holds(st, seat) and h.can(self, seat, ctx)]
+
+
+    def _concealed_turn(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], seat: int) -> Generator[Request, Choice, Hook | None]:
+        """Ask ``seat`` in secret whether to use a concealed skill at window ``name``
+        (the ones able to act, or nothing but pass): revealing it, then using it;
+        returns the hook used.  Asked once a window, so how often it is asked
+        says nothing either."""
+        st = self.state
+        latent = st.chars[seat].latent
+        ready = [h for h, owners in pending if h.skill in latent and (owners is None or seat in owners) and h.holds(st, seat) and h.can(self, seat, ctx)]
+        on = {h.source: ((h.target(self, seat, ctx),) if h.target is not None else ()) for h in ready}
+        options = tuple(Choice(option=h.source, targets=on[h.source]) for h in ready)
+        go = yield from self.ask(Request(seat, "trigger", prompt=f"{name}:concealed", choices=(*options, PASS_CHOICE), vis=self.secret(seat)))
+        if go.is_pass:
+            return None
+        hook = next(h for h in ready if h.source == go.option)
+        yield from self.rs.reveal_for_skill(self, seat, hook.skill)
+        if not hook.silent:
+            self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on[hook.source], w=name))
+        yield from hook.run(self, seat, ctx)
+        return hook
 
 
 PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {

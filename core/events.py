@@ -23,7 +23,21 @@ from typing import Any, Union
 
 import msgspec
 
-RULES_VERSION = "sgz-rules/1"
+# The rules a game is played under (GameStarted.rules).  sgz-rules/2: a
+# question whose existence would tell what a hand or a concealed general
+# holds is recorded (in secret) whether or not there was anything to answer,
+# give-type decisions are as secret as what they move, covert skills leave the
+# same events either way, and a committed deal reveals its seed at the end.
+# sgz-rules/1 records replay under their own rules.
+RULES_VERSION = "sgz-rules/2"
+KNOWN_RULES = ("sgz-rules/1", "sgz-rules/2")
+
+
+def rules_level(rules: str) -> int:
+    """The number of a rules version (``sgz-rules/2`` -> 2); ValueError for one this sgz does not know."""
+    if rules not in KNOWN_RULES:
+        raise ValueError(f"unknown rules {rules!r} (this sgz plays {', '.join(KNOWN_RULES)})")
+    return int(rules.rpartition("/")[2])
 
 
 class Event(msgspec.Struct, frozen=True, gc=False, tag_field="t", omit_defaults=True, kw_only=True):
@@ -34,9 +48,14 @@ class GameStarted(Event, tag="start"):
     mode: str
     players: int
     seed: int
-    rules: str = RULES_VERSION
+    # The default is what records before sgz-rules/2 left out (omitted as the
+    # default then): it must stay, so they keep their rules.  New games set it.
+    rules: str = "sgz-rules/1"
     options: dict[str, Any] = {}
     deck: tuple[int, ...] = ()  # the card numbers in play (empty: all 160)
+    # A committed deal (core.commit): the hash of the game id and the seed,
+    # shown to every seat while the seed is not; GameEnded reveals the seed.
+    commit: str = ""
 
 
 class RolesDealt(Event, tag="roles"):
@@ -162,6 +181,7 @@ class GameEnded(Event, tag="end"):
     winners: tuple[int, ...]
     reason: str
     points: tuple[int, ...] = ()  # each seat's score, where the mode scores games
+    seed: int | None = None  # a committed deal's seed, revealed (GameStarted.commit)
 
 
 class MaxHpChanged(Event, tag="max_hp"):
@@ -241,6 +261,16 @@ class GameQuit(Event, tag="quit"):
     seat: int
 
 
+class Handover(Event, tag="handover"):
+    """From here on ``seat`` is played by ``bot`` (a live table handing an empty
+    seat to a bot) or by the person ``person`` (taking it back), so the record
+    says who played what.  It changes nothing on the table."""
+
+    seat: int
+    bot: str = ""
+    person: str = ""
+
+
 class Redealt(Event, tag="redeal"):
     """What ``seat`` cannot see is dealt again (an analysis rollout's fork).
 
@@ -290,6 +320,7 @@ AnyEvent = Union[
     TurnedOver,
     GameQuit,
     Redealt,
+    Handover,
 ]
 
 EVENT_TYPES: tuple[type[Event], ...] = AnyEvent.__args__  # type: ignore[attr-defined]

@@ -32,6 +32,8 @@ def initial_state(start: ev.GameStarted) -> State:
         deck=start.deck,
         damage_dealt=[[0] * n for _ in range(n)],
         seq=1,
+        commit=start.commit,
+        start_seed=start.seed,
         rs=rs,
         content=rs.content(start.options),
     )
@@ -93,6 +95,7 @@ def _redeal(s: State, e: ev.Redealt) -> None:
     if swap:
         for zone in (s.pile, s.discard, s.processing, *(seat.hand for seat in s.seats)):
             zone[:] = [swap.get(c, c) for c in zone]  # in place: a character's hand is its seat's
+        s.face_down = {swap.get(c, c): saw for c, saw in s.face_down.items()}
     for seat, role in zip(s.seats, e.roles):
         seat.role = role
     for c, slot, general in e.generals:
@@ -219,9 +222,31 @@ def _move(s: State, e: ev.CardsMoved) -> None:
         s.processing.extend(cards)
     else:
         _put(s, dst, e.dst_seat, cards, e.reason)
+    face_down = s.face_down
+    if e.vis is not None and dst != "hand" and dst != "pile":
+        saw = frozenset(e.vis)  # face down in an open zone: only these seats know the cards
+        for c in cards:
+            face_down[c] = saw
+    elif face_down:
+        for c in cards:
+            face_down.pop(c, None)
+
+
+def _shown_cards(s: State, cards: tuple[int, ...]) -> None:
+    """Cards used, played or shown are seen by everyone where they lie."""
+    face_down = s.face_down
+    for c in cards:
+        face_down.pop(c, None)
+
+
+def _shown(s: State, e: ev.CardsShown) -> None:
+    if s.face_down:
+        _shown_cards(s, e.cards)
 
 
 def _use(s: State, e: ev.CardUsed) -> None:
+    if s.face_down:
+        _shown_cards(s, e.cards)
     if e.seat == s.current:
         if e.name == "analeptic" and (s.phase != "play" or s.chars[e.seat].hp <= 0):
             return  # only a 酒 used as a card in the play phase is the turn's one 酒 (not one drunk while dying)
@@ -281,6 +306,8 @@ def _chain(s: State, e: ev.ChainToggled) -> None:
 
 
 def _played(s: State, e: ev.CardPlayed) -> None:
+    if s.face_down:
+        _shown_cards(s, e.cards)
     # 克己 asks whether the current player played a 杀 this turn (in a 决斗, 南蛮入侵).
     if e.seat == s.current and e.name in ("slash", "fire_slash", "thunder_slash"):
         s.used["slash_played"] = s.used.get("slash_played", 0) + 1
@@ -330,13 +357,14 @@ HANDLERS: dict[type, Callable[[State, ev.Event], None]] = {
     ev.Decided: _decided,
     ev.Reseeded: _reseed,
     ev.ChainToggled: _chain,
-    ev.CardsShown: _nothing,
+    ev.CardsShown: _shown,
     ev.GeneralsOffered: _nothing,
     ev.SkillStateChanged: _skill_state,
     ev.GeneralRevealed: _reveal,
     ev.MaxHpChanged: _max_hp,
     ev.TurnedOver: _turned_over,
     ev.GameQuit: _nothing,
+    ev.Handover: _nothing,
     ev.Redealt: _redeal,
 }
 

@@ -30,8 +30,9 @@ def _brief(e: ev.Event | None) -> str:
 
 
 # Events a person or tool adds to a record between decisions (not the rules):
-# a fork's new seed, a person leaving, an analysis rollout's re-deal of hidden information.
-EXTERNAL = (ev.Reseeded, ev.GameQuit, ev.Redealt)
+# a fork's new seed, a person leaving, an analysis rollout's re-deal of hidden
+# information, a live table handing a seat to a bot.
+EXTERNAL = (ev.Reseeded, ev.GameQuit, ev.Redealt, ev.Handover)
 
 
 class Game:
@@ -85,10 +86,11 @@ class Game:
         self.engine.emit(event)
 
 
-def new_game(mode: str, players: int, seed: int, options: dict[str, Any] | None = None, on_event: Callable[[ev.Event], None] | None = None) -> Game:
+def new_game(mode: str, players: int, seed: int, options: dict[str, Any] | None = None, on_event: Callable[[ev.Event], None] | None = None, *, commit: str = "") -> Game:
+    """A new game; ``commit`` is its deal's commitment when the seed is kept from the table (``core.commit``)."""
     rules = ruleset_of(mode)
     opts = rules.check(players, options or {})
-    start = ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=rules.deck(opts))
+    start = ev.GameStarted(mode=mode, players=players, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=rules.deck(opts), commit=commit)
 
     def make(game: Game) -> Engine:
         game._sink(start)
@@ -105,7 +107,16 @@ def checkpoint_index(events: Sequence[ev.Event], upto: int) -> int:
     return 1
 
 
-def resume(events: Sequence[ev.Event], upto: int | None = None, *, checkpoint: State | None = None, verify: bool = True, on_event: Callable[[ev.Event], None] | None = None, from_start: bool = False) -> Game:
+def resume(
+    events: Sequence[ev.Event],
+    upto: int | None = None,
+    *,
+    checkpoint: State | None = None,
+    verify: bool = True,
+    on_event: Callable[[ev.Event], None] | None = None,
+    from_start: bool = False,
+    asked: list[int] | None = None,
+) -> Game:
     """Continue a recorded game after its first ``upto`` events.
 
     The turn in progress is re-run from its start with the recorded decisions,
@@ -114,6 +125,9 @@ def resume(events: Sequence[ev.Event], upto: int | None = None, *, checkpoint: S
     skip folding from the start.  With ``verify`` every re-run event must equal
     the recorded one (``ReplayMismatch`` otherwise).  ``from_start`` re-runs
     every decision from the game's start instead (``sgz validate``).
+    ``asked`` collects the index of every recorded ``Decided`` re-run as an
+    answer to a request (the others the rules recorded by themselves: a
+    secret pass with nothing else to answer, ``Engine.ask``).
     """
     if not events or not isinstance(events[0], ev.GameStarted):
         raise FoldError("a record must begin with a GameStarted event")
@@ -153,9 +167,20 @@ def resume(events: Sequence[ev.Event], upto: int | None = None, *, checkpoint: S
             continue
         if game.request is None or not isinstance(nxt, ev.Decided):
             raise ReplayMismatch(cut + pos, nxt, None)
+        if asked is not None:
+            asked.append(cut + pos)
         game.submit(Choice(cards=nxt.cards, targets=nxt.targets, option=nxt.option))
     game.on_event = on_event
     return game
+
+
+def decision_points(events: Sequence[ev.Event]) -> list[int]:
+    """Every ``k`` such that the rules wait for a decision after the first ``k``
+    events of a record (its ``Decided`` at ``k`` answered a request): the record
+    re-run from its start."""
+    points: list[int] = []
+    resume(events, from_start=True, asked=points)
+    return points
 
 
 def decide(events: Sequence[ev.Event], choice: Choice) -> list[ev.Event]:

@@ -116,6 +116,12 @@ class State(msgspec.Struct, gc=False):
     points: tuple[int, ...] = ()  # by seat, when the mode scores the game
     seq: int = 0  # events folded so far
     epoch: int = 0  # bumped whenever a character's skills change (the engine re-reads its hooks)
+    # Cards lying face down in an open zone (discard, processing, equipment,
+    # judgement, a mode's own zones): card -> the seats that saw it go there.
+    # A view shows them to the other seats as unknown (core.view).
+    face_down: dict[int, frozenset[int]] = {}
+    commit: str = ""  # a committed deal's commitment (GameStarted.commit)
+    start_seed: int = 0  # the seed the game started with (a fork's Reseeded changes ``seed`` only)
     rs: Any = None  # the game's ruleset (core.modes.base.Ruleset)
     content: Any = None  # the game's content (core.content.Content)
 
@@ -159,6 +165,7 @@ class State(msgspec.Struct, gc=False):
             removed=self.removed.copy(),
             used=self.used.copy(),
             damage_dealt=[row.copy() for row in self.damage_dealt],
+            face_down=self.face_down.copy(),
         )
 
     def zone_cards(self) -> dict[int, str]:

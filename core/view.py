@@ -3,9 +3,9 @@
 ``view(state, seat)`` is the projection as data: no other seat's hand, no
 hidden role, no concealed general, no draw-pile order.  ``seat=None`` is the
 full review.  A card can also lie face down in an open zone (moved there with
-a ``vis`` that leaves the seat out); the State does not say so, so the caller
-that knows (the replay's ``Visibility``, from the events) passes those cards
-as ``unseen`` and the view shows ``None`` in their place.  A general slot says
+a ``vis`` that leaves the seat out): the State keeps those cards
+(``State.face_down``) and the view shows ``None`` in their place, so
+``view(state, seat)`` alone is exactly what the seat sees.  A general slot says
 itself who may see it; kingdom and gender come only from face-up generals.
 ``SeatView`` is the cheap read-only window a bot decides through.
 """
@@ -26,8 +26,20 @@ def _sees(slot_vis: tuple[int, ...] | None, seat: int | None) -> bool:
     return seat is None or slot_vis is None or seat in slot_vis
 
 
+def face_down_to(state: State, seat: int) -> set[int]:
+    """The cards lying face down in an open zone that ``seat`` did not see go there."""
+    return {c for c, saw in state.face_down.items() if seat not in saw}
+
+
 def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) -> dict[str, Any]:
+    """What ``seat`` sees (None: the full review).  Cards face down to it in the
+    open zones show as None; ``unseen`` may add cards it has not seen (a
+    replay that knows more, from the events)."""
     full = seat is None
+    if not full and state.face_down:
+        down = face_down_to(state, seat)
+        if down:
+            unseen = down.union(unseen)
     if full or not unseen:
         def show(cards: Iterable[int]) -> list[Any]:
             return list(cards)
@@ -271,10 +283,6 @@ class SeatView:
     @property
     def drunk(self) -> int:
         return self._s.drunk if self._s.current == self.seat else 0
-
-    @property
-    def seed(self) -> int:
-        return self._s.seed
 
     @property
     def decisions(self) -> int:

@@ -108,6 +108,16 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
                 return -1, f"the header names a bot for seat {seat!r}, which is not a seat of this {h.players}-player game", 0
             if bot not in BOTS:
                 return -1, f"the header names an unknown bot {bot!r} for seat {seat}", 0
+    for seat, name in h.people.items():
+        if seat not in {str(s) for s in range(h.players)} or seat in h.bots:
+            return -1, f"the header names a person for seat {seat!r}, which is not a seat of this game without a bot", 0
+        from .people import BadName, check_name
+
+        try:
+            if check_name(name) != name:
+                raise BadName("it is not written as a name is kept (spaces trimmed and folded)")
+        except BadName as exc:
+            return -1, f"the header's name for seat {seat} cannot be used: {exc}", 0
     if (h.parent is None) != (h.fork_at is None) or (h.fork_at is not None and h.fork_at < 1):
         return -1, f"the header's parent and fork_at go together (parent {h.parent!r}, fork_at {h.fork_at!r})", 0
     if not events:
@@ -120,9 +130,23 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
         ("rules", h.rules, start.rules),
         ("seed", h.seed, start.seed),
         ("options", h.options, start.options),
+        ("commit", h.commit, start.commit),
     ):
         if want != got:
             return -1, f"the header says {name} {want!r} but the game started with {got!r}", 0
+    if start.rules not in ev.KNOWN_RULES:
+        return 0, f"the game started under rules {start.rules!r}, which this sgz does not know ({', '.join(ev.KNOWN_RULES)})", 0
+    if h.commit and h.parent is None:
+        from sanguozhi.core.commit import commitment
+
+        if commitment(h.game, h.seed) != h.commit:
+            return -1, "the deal's commitment is not that of this game's id and seed (the seed or the id was changed)", 0
+    end = events[-1]
+    if type(end) is ev.GameEnded and end.seed != (start.seed if start.commit else None):
+        seq = len(events) - 1
+        if start.commit:
+            return seq, f"the end of a committed deal must reveal its seed {start.seed}, not {end.seed}", seq
+        return seq, "the end reveals a seed, but the deal was not committed to", seq
     return None
 
 
@@ -144,8 +168,10 @@ def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None
                 return i, f"{what} is allowed only at the fork point of a fork, and this record has no parent", i
             if i >= h.fork_at:
                 # The fork's own: at its fork point, or at the decision the
-                # rules reached from there (nothing decided in between), once.
-                if t in here or any(type(x) is ev.Decided for x in events[h.fork_at : i]):
+                # rules reached from there (nothing decided in public in
+                # between: a secret pass the rules record by themselves
+                # under sgz-rules/2 may come first), once.
+                if t in here or any(type(x) is ev.Decided and x.vis is None for x in events[h.fork_at : i]):
                     return i, f"{what} is allowed only at the fork point (event {h.fork_at}, or the decision pending there)", i
                 here.add(t)
             # Before fork_at the reseed came with the parent's events (an

@@ -85,6 +85,8 @@ class Header(msgspec.Struct, frozen=True, omit_defaults=True, forbid_unknown_fie
     bots: dict[str, str] = {}  # seat (as text) -> bot name; absent seats are people
     parent: str | None = None  # a fork's parent game id
     fork_at: int | None = None  # number of parent events the fork keeps
+    people: dict[str, str] = {}  # seat (as text) -> the display name of the person who plays it
+    commit: str = ""  # a committed deal's commitment (core.commit), as in the GameStarted event
     h: str = ""  # the chain's start; must stay the last field
 
 

@@ -25,25 +25,65 @@ def new_game_id() -> str:
     return uuid.uuid4().hex[:16]
 
 
-def start_recorded(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str], game_id: str | None = None, *, atomic: bool = False, flush: Literal["decision", "close"] = "decision") -> tuple[Game, RecordWriter]:
-    """Start a game whose every event goes to the record at ``path`` (``atomic``: named when whole; ``flush``: see RecordWriter)."""
+def fresh_seed() -> int:
+    """A seed nobody chose: the operating system's entropy (``core.commit``)."""
+    import secrets
+
+    from sanguozhi.core.commit import SEED_BITS
+
+    return secrets.randbits(SEED_BITS)
+
+
+def start_recorded(
+    path: str | Path,
+    mode: str,
+    players: int,
+    seed: int,
+    options: dict[str, Any],
+    bots: dict[int, str],
+    game_id: str | None = None,
+    *,
+    atomic: bool = False,
+    flush: Literal["decision", "close"] = "decision",
+    people: dict[int, str] | None = None,
+    commit: bool = False,
+) -> tuple[Game, RecordWriter]:
+    """Start a game whose every event goes to the record at ``path`` (``atomic``: named when whole; ``flush``: see RecordWriter).
+
+    ``people`` names the person at each seat without a bot; ``commit``: the
+    seed is kept from the table and committed to (``core.commit``), which
+    needs the game's id first (a new one unless ``game_id`` is given).
+    """
     bot_names = {str(s): b for s, b in bots.items()}
-    game = new_game(mode, players, seed, options)
+    if commit:
+        from sanguozhi.core.commit import commitment
+
+        game_id = game_id or new_game_id()
+        game = new_game(mode, players, seed, options, commit=commitment(game_id, seed))
+    else:
+        game = new_game(mode, players, seed, options)
     opts = game.state.options
     gid = game_id or sim_game_id(mode, players, seed, opts, bot_names)
-    header = Header(sgz="record", v=FORMAT_VERSION, game=gid, rules=RULES_VERSION, mode=mode, players=players, seed=seed, options=opts, bots=bot_names)
+    names = {str(s): n for s, n in sorted((people or {}).items())}
+    header = Header(sgz="record", v=FORMAT_VERSION, game=gid, rules=RULES_VERSION, mode=mode, players=players, seed=seed, options=opts, bots=bot_names, people=names, commit=game.state.commit)
     writer = RecordWriter(path, header, atomic=atomic, flush=flush)
     writer.attach(game)
     return game, writer
 
 
-def start_person_game(path: str | Path, mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[int, str]) -> tuple[Game, RecordWriter]:
-    """A recorded game that a person plays: the mode's defaults for a person first
-    (identity: choosing one's general), then ``options``.  ModeError if it cannot be played."""
+def start_person_game(
+    path: str | Path, mode: str, players: int, seed: int | None, options: dict[str, Any], bots: dict[int, str], *, people: dict[int, str] | None = None, game_id: str | None = None
+) -> tuple[Game, RecordWriter]:
+    """A recorded game that people play: the mode's defaults for a person first
+    (identity: choosing one's general), then ``options``.  Without a ``seed``
+    the deal is one nobody chose, committed to (``core.commit``); a seed given
+    is the player's own choice (reproducing a game), not kept secret.
+    ModeError if it cannot be played."""
     from sanguozhi.core.modes import ruleset_of
 
     opts = {**ruleset_of(mode).person_options, **options}
-    return start_recorded(path, mode, players, seed, opts, bots, game_id=new_game_id())
+    committed = seed is None
+    return start_recorded(path, mode, players, fresh_seed() if seed is None else seed, opts, bots, game_id=game_id or new_game_id(), people=people, commit=committed)
 
 
 def advance(game: Game, bots: dict[int, str], after: Callable[[Game], bool] | None = None) -> bool:

@@ -31,7 +31,7 @@ from sanguozhi.core.game import Game
 from sanguozhi.core.requests import Choice, Request
 from sanguozhi.core.rng import Draws
 
-from .determinize import redeal
+from .determinize import pending_secrets, redeal, replay_redrawn
 from .seek import Timeline
 
 if TYPE_CHECKING:
@@ -150,12 +150,23 @@ class Analyst:
         req = game.request
         if req is None:
             raise AnalysisError(f"the game is over at event {at}")
-        state = game.state
         draws = Draws(self.seed, "analysis", (at << 16) + k)
-        game.add_external(redeal(state, req.seat, self.timeline.visibility, at + 1, draws, req))
+        # Other seats' secret answers still hidden (a pick made at the same
+        # time) are drawn again too: the rollout starts before them.
+        cut, redraw = pending_secrets(self.events, at + 1, req.seat)
+        if cut <= at:
+            game = self.timeline.resume(cut)
+        state = game.state
+        game.add_external(redeal(state, req.seat, self.timeline.visibility, cut, draws, req))
         game.add_external(ev.Reseeded(seed=draws.below(2**62)))
         start_turn = state.turn
-        game.submit(choice)
+        if cut <= at:
+            replay_redrawn(game, self.events, cut, at + 1, redraw, draws)
+        pending = game.request
+        if pending is None or pending.seat != req.seat or pending.check(choice) is not None:
+            choice = None  # the redrawn world took another turn: the bots play it on
+        if choice is not None:
+            game.submit(choice)
         decisions = 0
         while not game.over and decisions < MAX_DECISIONS:
             r = game.request
@@ -166,18 +177,19 @@ class Analyst:
         if keep is not None:
             if self.header is None:
                 raise AnalysisError("keeping rollouts needs the record's header")
-            write_rollout(self.header, game, keep, at, choice, k)
+            write_rollout(self.header, game, keep, at, choice, k, cut)
         return req.seat in end.winners, not end.winners or not end.ended, end.turn - start_turn, decisions + 1
 
 
-def write_rollout(parent: "Header", game: Game, folder: Path, at: int, choice: Choice, k: int) -> Path:
-    """A rollout as a fork record of the analysed record, at the analysed position."""
+def write_rollout(parent: "Header", game: Game, folder: Path, at: int, choice: Choice | None, k: int, cut: int | None = None) -> Path:
+    """A rollout as a fork record of the analysed record, at the analysed position
+    (or before it, ``cut``, where other seats' secret answers were drawn again)."""
     from sanguozhi.records.format import RecordWriter
 
     from .fork import derived_id, fork_header
 
     tag = derived_id("rollout", parent.game, at, msgspec.json.encode(choice), k)
-    header = fork_header(parent, game=tag, parent=parent.game, fork_at=at + 1, bots={})
+    header = fork_header(parent, game=tag, parent=parent.game, fork_at=at + 1 if cut is None else cut, bots={})
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"rollout-at{at}-{tag[:8]}-{k}.jsonl"
     with RecordWriter(path, header, exist_ok=True) as w:
@@ -288,8 +300,8 @@ def blunders(
         at = k - 1
         game = Analyst(events[: k + 1], bots=bots, seed=seed).position(at)
         req = game.request
-        if req is None or req.seat != seat:
-            continue
+        if req is None or req.seat != seat or len(game.events) != k:
+            continue  # not a question: a secret pass the rules recorded themselves
         taken = Choice(cards=e.cards, targets=e.targets, option=e.option)
         options = candidates(req, taken, limit=max_choices)
         if len(options) < 2:

@@ -15,7 +15,8 @@ replays like any other event, so a rollout written as a record validates.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
+from typing import TYPE_CHECKING
 
 from sanguozhi.core import events as ev
 from sanguozhi.core.requests import Request
@@ -23,6 +24,9 @@ from sanguozhi.core.rng import Draws
 from sanguozhi.core.state import State
 
 from .visibility import Visibility
+
+if TYPE_CHECKING:
+    from sanguozhi.core.game import Game
 
 ROLE_TRIES = 40  # rejection tries for a deal of roles the seat finds likely
 
@@ -71,3 +75,62 @@ def redeal(
         roles = tuple(out)
     generals = state.rs.redeal_generals(state, seat, draws)
     return ev.Redealt(seat=seat, cards=tuple(cards), dealt=tuple(dealt), roles=roles, generals=generals)
+
+
+def pending_secrets(events: Sequence[ev.Event], k: int, seat: int) -> tuple[int, frozenset[int]]:
+    """Other seats' secret answers still hidden from ``seat`` at its decision
+    pending after the first ``k`` events: ``(cut, redraw)``.
+
+    A secret answer another seat gave just before (a general picked at the
+    same time, the first half of a 博弈) shows nowhere yet, so an analysis
+    must not re-run it as recorded: ``redraw`` are the indices of those
+    ``Decided`` events and ``cut`` the first of them (``k`` when there are
+    none).  Walking back from ``k``, other seats' secret decisions and events
+    ``seat`` cannot see are passed over; anything else ``seat`` sees ends the
+    walk.  A secret *pass* is not redrawn: that the game came to ``seat`` says
+    it was a pass (had it been a 无懈可击, ``seat`` would be asked otherwise).
+    """
+    cut = k
+    redraw: set[int] = set()
+    for i in range(k - 1, 0, -1):
+        e = events[i]
+        if type(e) is ev.Decided:
+            if e.seat == seat or e.vis is None or seat in e.vis:
+                break
+            if e.option != "pass":
+                redraw.add(i)
+                cut = i
+            continue
+        vis = getattr(e, "vis", None)
+        if vis is not None and seat not in vis and type(e) is not ev.CardsMoved:
+            continue  # something seat cannot see at all (another seat's offer); a move it sees happen
+        break
+    return cut, frozenset(redraw)
+
+
+def replay_redrawn(game: "Game", events: Sequence[ev.Event], cut: int, k: int, redraw: frozenset[int], draws: Draws) -> None:
+    """Bring ``game`` (resumed at ``cut``, its hidden information dealt again)
+    to the decision pending after ``k`` events: the decisions recorded between
+    are made again, those in ``redraw`` by a uniform draw from their request
+    (what the analysing seat cannot know), the others as recorded."""
+    from sanguozhi.core.requests import Choice
+
+    for i in range(cut, k):
+        e = events[i]
+        if type(e) is not ev.Decided:
+            continue
+        req = game.request
+        if req is None:
+            return
+        if i in redraw:
+            if req.choices:
+                choice = req.choices[draws.below(len(req.choices))]
+            else:
+                picked = list(req.cards)
+                draws.shuffle(picked)
+                choice = Choice(cards=tuple(picked[: req.min + draws.below(req.max - req.min + 1)]))
+        else:
+            choice = Choice(cards=e.cards, targets=e.targets, option=e.option)
+            if req.check(choice) is not None:
+                return  # the world dealt again led elsewhere: play on from here
+        game.submit(choice)

@@ -44,13 +44,15 @@ def derived_id(*parts: object) -> str:
 
 
 def fork_header(header: Header, *, game: str, parent: str | None, fork_at: int | None, bots: dict[str, str] | None = None) -> Header:
+    bots = header.bots if bots is None else bots
     return msgspec.structs.replace(
         header,
         v=FORMAT_VERSION,
         game=game,
         parent=parent,
         fork_at=fork_at,
-        bots=header.bots if bots is None else bots,
+        bots=bots,
+        people={s: name for s, name in header.people.items() if s not in bots},  # a seat a bot now plays names no person
         h="",
     )
 
@@ -122,11 +124,23 @@ def start_continuation(path: str | Path, record: Record, *, game: str, bots: dic
 
 
 def undo_point(events: Sequence[ev.Event], seat: int) -> int | None:
-    """The number of events before ``seat``'s latest decision (None: it made none)."""
+    """The number of events before ``seat``'s latest decision (None: it made none).
+
+    A decision it was asked: a secret pass the rules recorded for it (nothing
+    else to answer with) is not one to take back."""
+    from sanguozhi.core.game import decision_points
+
     Decided = ev.Decided
+    points: set[int] | None = None
     for i in range(len(events) - 1, 0, -1):
         e = events[i]
         if type(e) is Decided and e.seat == seat:
+            if e.vis is not None and e.option == "pass":
+                if points is None:
+                    body = events[:-1] if type(events[-1]) is ev.GameQuit else events
+                    points = set(decision_points(body))
+                if i not in points:
+                    continue
             return i
     return None
 

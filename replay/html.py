@@ -30,7 +30,8 @@ def render(data: dict[str, Any], title: str | None = None, nav: str = "", extra:
     """The page; ``nav`` and ``extra`` are trusted HTML (the web app's)."""
     if title is None:
         g = data["game"]
-        title = f"{data['title'][0]} {g['players']}p seed {g['seed']} · {g['id'][:8]} · sanguozhi replay"
+        seed = f" seed {g['seed']}" if g.get("seed") is not None else ""
+        title = f"{data['title'][0]} {g['players']}p{seed} · {g['id'][:8]} · sanguozhi replay"
     parts = {
         "{{TITLE}}": html.escape(title),
         "{{CSS}}": asset("viewer.css"),

@@ -354,7 +354,11 @@ def _start(n: Narrator, e: ev.GameStarted) -> str:
     rs = n.rs
     title = (rs.title_zh if n.zh else rs.title_en) if rs is not None else ""
     mode = title or e.mode
-    return f"游戏开始：{mode}，{e.players}人，随机种子{e.seed}" if n.zh else f"Game starts: {mode}, {e.players} players, seed {e.seed}"
+    # The seed decides every hidden fact: a seat is told it only at the end
+    # (a committed deal reveals it there); the full review may see it.
+    seed = "" if n.viewer is not None else (f"，随机种子{e.seed}" if n.zh else f", seed {e.seed}")
+    commit = (f"（发牌承诺 {e.commit[:12]}）" if n.zh else f" (deal committed: {e.commit[:12]})") if e.commit else ""
+    return f"游戏开始：{mode}，{e.players}人{seed}{commit}" if n.zh else f"Game starts: {mode}, {e.players} players{seed}{commit}"
 
 
 def _roles(n: Narrator, e: ev.RolesDealt) -> str:
@@ -472,7 +476,7 @@ def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
         if reason == "deal":
             return f"{who} 获得起始手牌：{cards}" if zh else f"{who} is dealt {cards}"
         return f"{who} 摸了{cards}{'' if reason == 'draw' else why}" if zh else f"{who} draws {cards}{'' if reason == 'draw' else why}"
-    if src == "pile":
+    if src == "pile" and dst != "pile":  # (pile to pile is a put-back, 观星: below)
         if e.vis is None:
             return f"亮出牌堆顶的{cards}{why}" if zh else f"From the top of the draw pile: {cards}{why}"
         who = n.seat(e.dst_seat if e.dst_seat >= 0 else _actor(n, reason))
@@ -661,9 +665,10 @@ def _end(n: Narrator, e: ev.GameEnded) -> str:
     how = word(ENDINGS, head, n.lang) if head in ENDINGS else n.name(head)  # a mode's own ending: its display_names
     winners = n.seats(e.winners)
     points = ("，" if zh else ", ").join(f"{n.seat(s)} {p}" for s, p in enumerate(e.points))
+    seed = "" if e.seed is None else (f"；发牌的随机种子：{e.seed}" if zh else f"; the deal's seed: {e.seed}")
     if zh:
-        return f"游戏结束：{how}" + (f"（{winners}）" if winners else "") + (f"；积分：{points}" if points else "")
-    return f"Game over: {how}" + (f" ({winners})" if winners else "") + (f"; points: {points}" if points else "")
+        return f"游戏结束：{how}" + (f"（{winners}）" if winners else "") + (f"；积分：{points}" if points else "") + seed
+    return f"Game over: {how}" + (f" ({winners})" if winners else "") + (f"; points: {points}" if points else "") + seed
 
 
 def _dec(n: Narrator, e: ev.Decided) -> str | None:

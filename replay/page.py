@@ -210,16 +210,20 @@ class PageBuilder:
         }
 
 
-def game_info(header: Any, path: str = "") -> dict[str, Any]:  # header: records.format.Header
-    """What a page says about the record it shows."""
+def game_info(header: Any, path: str = "", *, seed: bool = True) -> dict[str, Any]:  # header: records.format.Header
+    """What a page says about the record it shows.  The seed (as text: it may
+    not fit a JavaScript number) only with ``seed``: it decides every hidden
+    fact, so a page of a person's unfinished game leaves it out (None)."""
     from pathlib import Path
 
     return {
         "id": header.game,
         "mode": header.mode,
         "players": header.players,
-        "seed": header.seed,
+        "seed": str(header.seed) if seed else None,
+        "commit": header.commit or None,
         "bots": dict(header.bots),
+        "people": dict(header.people),
         "parent": header.parent,
         "fork_at": header.fork_at,
         "file": Path(path).name if path else "",
@@ -230,9 +234,15 @@ def build(record: Any, asked: Sequence[str] = (), tree: Any = None, keyframe: in
     """The page data of a whole record (``PageError`` if ``asked`` is not allowed)."""
     events = record.events
     finished = bool(events) and type(events[-1]) is ev.GameEnded
-    views = perspectives(record.header.players, record.header.bots, finished, asked)
+    header = record.header
+    views = perspectives(header.players, header.bots, finished, asked)
     builder = PageBuilder(events[0], views, keyframe).feed_all(events[1:])
-    return builder.data(game_info(record.header, record.path), tree)
+    return builder.data(game_info(header, record.path, seed=seed_shown(header, finished)), tree)
+
+
+def seed_shown(header: Any, finished: bool) -> bool:
+    """May a page of this record show its seed: once the game is over, or when no person plays in it."""
+    return finished or all(str(s) in header.bots for s in range(header.players))
 
 
 def encode(data: dict[str, Any]) -> bytes:

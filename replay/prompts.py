@@ -138,6 +138,11 @@ class Asked:
         return f"{what}：弃置{self._count()}" if self.zh else f"{what}: discard {self._count()}"
 
     def _t_trigger(self) -> str:
+        if self.args and self.args[-1] == "concealed":
+            # Asked at every moment a concealed general could act (Engine._concealed_turn): maybe nothing fits.
+            if not any(not ch.is_pass for ch in self.req.choices):
+                return "（暗置的武将此时无技能可发动）" if self.zh else "(no skill of your concealed generals can act now)"
+            return "是否明置武将并发动其技能？" if self.zh else "Reveal a concealed general to use its skill now?"
         source = self.args[-1] if self.args else self.head
         target = next((t for ch in self.req.choices for t in ch.targets), -1)
         on = ("，目标 " if self.zh else " on ") + self.n.seat(target) if target >= 0 and target != self.req.seat else ""

@@ -30,7 +30,7 @@ from sanguozhi.core.rng import Draws
 from sanguozhi.core.state import State
 from sanguozhi.core.view import SeatView
 
-from .determinize import redeal
+from .determinize import pending_secrets, redeal, replay_redrawn
 from .seek import Timeline
 
 SEARCHED = frozenset({"play", "respond", "save", "nullify", "use_slash", "trigger", "skill", "pick_card"})
@@ -105,10 +105,17 @@ def belief_of(view: SeatView) -> Callable[[list[str]], float]:
 
 
 def rollout(timeline: Timeline, k: int, choice: Choice, seat: int, draws: Draws, depth: int, belief: Callable[[list[str]], float] | None = None) -> float:
-    game: Game = timeline.resume(k)
-    game.add_external(redeal(game.state, seat, timeline.visibility, k, draws, game.request, belief))
+    # Other seats' secret answers still hidden are drawn again (``pending_secrets``).
+    cut, redraw = pending_secrets(timeline.events, k, seat)
+    asked = timeline.resume(k).request if cut < k else None
+    game: Game = timeline.resume(cut)
+    game.add_external(redeal(game.state, seat, timeline.visibility, cut, draws, asked or game.request, belief))
     game.add_external(ev.Reseeded(seed=draws.below(2**62)))
-    game.submit(choice)
+    if cut < k:
+        replay_redrawn(game, timeline.events, cut, k, redraw, draws)
+    pending = game.request
+    if pending is not None and pending.seat == seat and pending.check(choice) is None:
+        game.submit(choice)
     for _ in range(depth):
         if game.over:
             break
@@ -126,8 +133,7 @@ def search_bot(view: SeatView, request: Request, draws: Draws, game: Game) -> Ch
         return anchor
     others = [c for c in choices if c != anchor]
     if len(others) >= MAX_ARMS:
-        pick = Draws(view.seed, "search_arms", view.decisions)
-        pick.shuffle(others)
+        draws.shuffle(others)
         others = others[: MAX_ARMS - 1]
     arms = [anchor, *others]
     events = game.events
@@ -136,9 +142,11 @@ def search_bot(view: SeatView, request: Request, draws: Draws, game: Game) -> Ch
     worlds = max(2, BUDGET["rollouts"] // len(arms))
     totals = [0.0] * len(arms)
     belief = belief_of(view)
+    # The bot's own stream keys the worlds (it never reads the game's seed).
+    key = draws.below(1 << 62)
     for w in range(worlds):
         for i, arm in enumerate(arms):
-            world = Draws(view.seed, "search", (view.decisions << 12) + w)  # the same world for every arm
+            world = Draws(key, "search", w)  # the same world for every arm
             totals[i] += rollout(timeline, k, arm, seat, world, depth, belief)
     best = max(range(len(arms)), key=lambda i: totals[i])
     return arms[best] if totals[best] >= totals[0] + MARGIN * worlds else anchor

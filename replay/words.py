@@ -88,6 +88,9 @@ TERMS: Words = {
     "ganglie:discard": ("弃置两张手牌", "Discard two hand cards"),
     "double_sword:discard": ("弃置一张手牌", "Discard a hand card"),
     "double_sword:draw": ("令其摸一张牌", "Let it draw a card"),
+    "hg_kuangfu:take": ("置入你的装备区", "Move it into your equipment"),
+    "hg_kuangfu:discard": ("弃置之", "Discard it"),
+    "hg_guzheng:take": ("获得其余的牌", "Take the rest"),
 }
 # Options of a decision that are words, not cards or skills.
 OPTIONS: Words = {

@@ -48,7 +48,7 @@ class Table:
         opts = ruleset_of(mode).check(players, options or {})
         self.used: set[int] = set()
         deck = ruleset_of(mode).deck(opts)  # a mode's own cards (the jade seal) are in play
-        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=deck)]
+        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=deck)]
         roles = tuple(roles or roles_for(players))
         if all(roles):
             events.append(ev.RolesDealt(roles=roles))
@@ -234,3 +234,13 @@ class Table:
                 return req
             self._pass_on(req)
         raise AssertionError(f"no {kind} request within {limit} steps")
+
+
+def trigger_of(req: Request) -> str:
+    """What a trigger question offers, as ``window:skill``, whether asked in public
+    or (a concealed general's, under fair rules) in secret as ``window:concealed``
+    with the skills that can act as its answers."""
+    window, _, source = req.prompt.rpartition(":")
+    if source == "concealed":
+        source = "+".join(c.option for c in req.choices if not c.is_pass)
+    return f"{window}:{source}"

@@ -228,7 +228,7 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
             f"<label>mode {layout.select('mode', [(m, m) for m in playable_modes() if m != 'demo'], 'identity')}</label>"
             '<label>players <input name="players" type="number" min="2" max="10" placeholder="5"></label>'
             '<label>your seat <input name="seat" type="number" min="0" value="0"></label>'
-            '<label>seed <input name="seed" type="number" value="1"></label>'
+            '<label>seed <input name="seed" type="number" placeholder="secret"></label>'
             f"<label>bots {layout.select('bots', [(b, b) for b in sorted(BOTS)], 'basic')}</label>"
             '<label>options <input name="options" placeholder="deck=basic generals=vanilla"></label>'
             f"<label>language {layout.select('lang', [('en', 'English'), ('zh', '中文')], lang)}</label>"
@@ -248,7 +248,8 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
         try:
             mode = one("mode", "identity")
             players = int(one("players")) if one("players") else None
-            seat, seed = int(one("seat", "0")), int(one("seed", "1"))
+            seat = int(one("seat", "0"))
+            seed = int(one("seed")) if one("seed") else None  # none given: a deal nobody chose, committed to
             if players is None:
                 players = mode_players(mode)
             if not 0 <= seat < players:
@@ -256,7 +257,7 @@ def make_app(db: str, records: str | Path, lang: str = "en") -> Starlette:
             bots = parse_bots(one("bots", "basic"), players, person=seat)
             options = parse_options(tuple(one("options").replace(",", " ").split()))
             records.mkdir(parents=True, exist_ok=True)
-            path = records / f"{mode}-{players}p-s{seed}-{secrets.token_hex(4)}.jsonl"
+            path = records / f"{mode}-{players}p-{secrets.token_hex(4)}.jsonl"  # never the seed: it decides the hidden cards
             live = Live(path, mode, players, seat, seed, options, bots, one("lang", lang))
         except (ValueError, click.ClickException) as exc:
             msg = exc.format_message() if isinstance(exc, click.ClickException) else str(exc)

@@ -27,7 +27,7 @@ class LiveError(ValueError):
 
 
 class Live:
-    def __init__(self, path: Path, mode: str, players: int, seat: int, seed: int, options: dict[str, Any], bots: dict[int, str], lang: str) -> None:
+    def __init__(self, path: Path, mode: str, players: int, seat: int, seed: int | None, options: dict[str, Any], bots: dict[int, str], lang: str) -> None:
         from sanguozhi.core.modes import ModeError
 
         try:
@@ -89,7 +89,7 @@ class Live:
                 self._final = build(Record(self.writer.header, list(events), str(self.path)))
             return self._final
         self._builder.feed_all(events[self._builder.n :])
-        data = self._builder.data(game_info(self.writer.header, str(self.path)))
+        data = self._builder.data(game_info(self.writer.header, str(self.path), seed=False))
         data["live"] = True
         data["lang"] = self.lang
         return data

@@ -2,7 +2,10 @@
 
 A bot's randomness comes from the game seed, its seat and the decision's
 number, so it decides the same at the same position whether the game ran
-straight through or was resumed from a record.  A bot that searches by
+straight through or was resumed from a record.  The seed decides every hidden
+fact of the game, so a bot never reads it: its stream is keyed by a one-way
+hash of the seed and its seat (``bot_rng``), from which neither the seed nor
+another seat's stream can be worked out.  A bot that searches by
 forking the game (``replay.search``) says so with ``wants_game`` and is also
 given the running game (the record so far).
 """
@@ -10,6 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+try:
+    from _blake2 import blake2b  # CPython's own: imports in microseconds, unlike hashlib
+except ImportError:  # pragma: no cover
+    from hashlib import blake2b
 
 from ..requests import Choice, Request
 from ..rng import Draws
@@ -29,8 +37,31 @@ def register(name: str) -> Callable[[Bot], Bot]:
     return add
 
 
+_KEYS: dict[tuple[int, int], int] = {}
+
+
+def _bot_key(seed: int, seat: int) -> int:
+    key = _KEYS.get((seed, seat))
+    if key is None:
+        if len(_KEYS) > 4096:
+            _KEYS.clear()
+        digest = blake2b(b"%d|%d" % (seed, seat), digest_size=8, person=b"sgz-bot").digest()
+        key = _KEYS[(seed, seat)] = int.from_bytes(digest, "little")
+    return key
+
+
 def bot_rng(state: State, seat: int) -> Draws:
-    return Draws(state.seed, "bot", state.decisions * 16 + seat)
+    """The random stream of ``seat``'s bot at this decision (see the module docstring)."""
+    return Draws(_bot_key(state.seed, seat), "bot", state.decisions)
+
+
+def only_answer(request: Request) -> Choice | None:
+    """The one legal answer of ``request``, if it has only one."""
+    if request.choices:
+        return request.choices[0] if len(request.choices) == 1 else None
+    if request.min == request.max == len(request.cards):
+        return Choice(cards=request.cards)
+    return None
 
 
 def bot_choice(name: str, state: State, request: Request, game: Any = None) -> Choice:
@@ -40,6 +71,9 @@ def bot_choice(name: str, state: State, request: Request, game: Any = None) -> C
         bot = BOTS[name]
     except KeyError:
         raise KeyError(f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})") from None
+    only = only_answer(request)
+    if only is not None:
+        return only  # a question with one legal answer (a secret one asked anyway): nothing to think about
     view, rng = SeatView(state, request.seat), bot_rng(state, request.seat)
     if getattr(bot, "wants_game", False):
         if game is None:

@@ -202,7 +202,11 @@ def _qiaobian_move(view: SeatView, request: Request, rng: Draws) -> Choice:
 
 
 def _qiangxi(view: SeatView, request: Request, rng: Draws) -> Choice:
-    foes = [c for c in request.choices if is_enemy(view, c.targets[0])]
+    aimed = [c for c in request.choices if c.targets]
+    # A known enemy first; with none known (the sides still concealed), anyone not known to be an ally.
+    foes = [c for c in aimed if is_enemy(view, c.targets[0])] or [c for c in aimed if not is_ally(view, c.targets[0])] or aimed
+    if not foes:
+        return _pass(request)
     paid = [c for c in foes if c.cards] or foes
     return min(paid, key=lambda c: (view.hp(c.targets[0]), c.targets))
 

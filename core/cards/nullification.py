@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ..requests import PASS_CHOICE, Choice, Request
+from ..requests import Choice, Request
 from .base import NAMES, CardRule, register
 
 if TYPE_CHECKING:
@@ -34,10 +34,7 @@ def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int =
         for form in engine.forms:
             if form.use and form.name == "nullification" and form.available(st, seat):
                 options.append(Choice(option=form.option))
-        if not options:
-            continue
-        options.append(PASS_CHOICE)
-        choice = yield from engine.ask(Request(seat, "nullify", prompt=prompt, choices=tuple(options)))
+        choice = yield from engine.ask_hidden(seat, "nullify", prompt, tuple(options))
         if choice.is_pass:
             continue
         use = yield from engine.use_choice(seat, choice, extra={"against": (trick, user, target, depth)})

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..deck import SLASH_NAMES
-from ..requests import PASS_CHOICE, Choice, Request
+from ..requests import Choice, Request
 from .base import SUIT, CardRule, discard_card_of, has_cards, register, take_card_of
 from .basic import SLASH_TUPLE
 from .nullification import nullified
@@ -279,11 +279,8 @@ class FireAttack(Trick):
         shown = pick.cards[0]
         engine.emit(ev.CardsShown(seat=target, cards=(shown,)))
         suit = SUIT[shown]
-        options = [Choice(cards=(c,)) for c in st.chars[use.seat].hand if SUIT[c] == suit]
-        if not options:
-            return
-        options.append(PASS_CHOICE)
-        choice = yield from engine.ask(Request(use.seat, "fire_attack", prompt=f"{self.name}:{target}:{suit}", choices=tuple(options)))
+        options = tuple(Choice(cards=(c,)) for c in st.chars[use.seat].hand if SUIT[c] == suit)
+        choice = yield from engine.ask_hidden(use.seat, "fire_attack", f"{self.name}:{target}:{suit}", options)
         if choice.is_pass:
             return
         engine.move(choice.cards, "hand", "discard", src_seat=use.seat, reason=self.name)

@@ -293,7 +293,7 @@ def _plain_slashes(state: "State", seat: int) -> tuple[int, ...]:
 
 
 def _fan_pick(engine: "Engine", seat: int) -> "Flow":
-    pick = yield from engine.ask(Request(seat, "convert", prompt="fan", cards=_plain_slashes(engine.state, seat), min=1, max=1))
+    pick = yield from engine.ask(Request(seat, "convert", prompt="fan", cards=_plain_slashes(engine.state, seat), min=1, max=1, vis=engine.secret(seat)))
     return pick.cards
 
 

@@ -51,6 +51,8 @@ def covert_trigger(
         options = tuple(Choice(targets=(t,)) for t in targets(engine, seat, ctx))
         pick = yield from engine.ask(Request(seat, "covert", prompt=f"{sid}:covert", choices=(*options, PASS_CHOICE), vis=(owner,)))
         if pick.is_pass:
+            if engine.fair:  # the same events as a use: "others cannot know whether you used it"
+                engine.emit(CovertChosen(seat=seat, skill=sid, vis=(owner,), passed=True))
             return
         target = pick.targets[0]
         engine.emit(CovertChosen(seat=seat, skill=sid, targets=(target,), value=value(engine, seat, target), vis=(owner,)))

@@ -29,13 +29,16 @@ class GambitShown(ev.Event, tag="s0_gambit"):
 
 class CovertChosen(ev.Event, tag="s0_covert"):
     """A covert skill (隐匿技) used: seen by the seats in ``vis`` (its owner) alone.
-    What it chose is kept (in the turn's uses, which no view shows) until the turn ends."""
+    What it chose is kept (in the turn's uses, which no view shows) until the turn ends.
+    Under fair rules a pass is noted too (``passed``), so that the others see the
+    same events whether the skill was used or not."""
 
     seat: int
     skill: str
     targets: tuple[int, ...] = ()
     value: int = 0  # what the skill notes (the target's hp when chosen)
     vis: tuple[int, ...] | None = None
+    passed: bool = False
 
 
 class Joined(ev.Event, tag="s0_join"):
@@ -84,6 +87,8 @@ def _nothing(s: State, e: ev.Event) -> None:
 
 
 def _covert(s: State, e: CovertChosen) -> None:
+    if e.passed:
+        return
     s.used[f"{e.skill}.covert@{e.seat}"] = (e.targets[0] + 1) if e.targets else 1
     s.used[f"{e.skill}.value@{e.seat}"] = e.value
 
@@ -170,6 +175,8 @@ def narrate(n: Any, e: ev.Event) -> str | None:
     if t is CovertChosen:
         if not n.sees(e.vis):
             return ""  # covert: the others learn nothing, not even that it was used
+        if e.passed:
+            return f"{n.seat(e.seat)}秘密放弃了【{n.name(e.skill)}】" if zh else f"{n.seat(e.seat)} secretly passes on {n.name(e.skill)}"
         on = ", ".join(n.seat(s) for s in e.targets)
         return f"{n.seat(e.seat)}秘密发动【{n.name(e.skill)}】，选择{on}" if zh else f"{n.seat(e.seat)} secretly uses {n.name(e.skill)} on {on}"
     if t is Joined:

@@ -187,6 +187,19 @@ class Ruleset:
         """Skills a character may use by revealing a concealed slot (none by default)."""
         return frozenset()
 
+    def concealable(self, state: "State") -> frozenset[str]:
+        """Every skill a concealed slot could lend in this game, as far as a seat
+        that cannot see the slot knows (none by default: no concealed skills).
+        Under fair rules a character that may hold a concealed skill is asked in
+        secret at every window where one of these could act for it
+        (``Engine.window``), so that being asked tells nothing."""
+        return frozenset()
+
+    def may_conceal(self, state: "State", c: int) -> bool:
+        """Could character ``c`` hold a concealed skill now (public: a slot still concealed)?"""
+        p = state.chars[c]
+        return p.alive and any(sl.vis is not None for sl in p.slots)
+
     def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> Flow:
         """Reveal the concealed slot whose general has ``skill`` before it is used
         (a flow: a mode may resolve what the reveal sets off first)."""
@@ -276,7 +289,7 @@ class Ruleset:
         (with the seats' points, when the mode has given any)."""
         seats = engine.state.seats
         points = tuple(s.points for s in seats) if any(s.points for s in seats) else ()
-        engine.emit(ev.GameEnded(winners=winners, reason=reason, points=points))
+        engine.game_ended(winners, reason, points)
 
     # -- prose ------------------------------------------------------------------
 

@@ -363,7 +363,8 @@ class SkillBook:
             from ..requests import Request
 
             cards = tuple(candidates(engine.state, seat))
-            choice = yield from engine.ask(Request(seat, "convert", prompt=f"{sid}:{name}", cards=cards, min=count, max=count))
+            # Secret: how many cards could have been turned is the hand's business.
+            choice = yield from engine.ask(Request(seat, "convert", prompt=f"{sid}:{name}", cards=cards, min=count, max=count, vis=engine.secret(seat)))
             _spend(engine, seat, sid)
             return choice.cards
 

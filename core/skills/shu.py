@@ -39,7 +39,7 @@ def rende(sid: str, heal_at: int):
     def run(engine: "Engine", seat: int) -> "Flow":
         st = engine.state
         hand = tuple(st.chars[seat].hand)
-        cards = yield from engine.ask(Request(seat, "give", prompt=sid, cards=hand, min=1, max=len(hand)))
+        cards = yield from engine.ask(Request(seat, "give", prompt=sid, cards=hand, min=1, max=len(hand), vis=engine.secret(seat)))
         to = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
         target = to.targets[0]
         announce(engine, seat, sid, (target,))
@@ -144,7 +144,7 @@ def _guanxing(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     k = min(5, len(st.alive_seats()), len(st.pile))
     top = tuple(st.pile[-1 : -k - 1 : -1])
     # The pick is the cards to keep on top, the first topmost; the rest go to the bottom.
-    keep = yield from engine.ask(Request(seat, "skill", prompt=f"guanxing:{k}", cards=top, min=0, max=k))
+    keep = yield from engine.ask(Request(seat, "skill", prompt=f"guanxing:{k}", cards=top, min=0, max=k, vis=engine.secret(seat)))
     kept = keep.cards
     rest = tuple(c for c in top if c not in kept)
     if kept:

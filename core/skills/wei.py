@@ -278,7 +278,7 @@ def _yiji(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
         while left:
             seats = st.seats_from(seat)
             options = tuple(Choice(cards=(c,), targets=(t,)) for c in left for t in seats)
-            give = yield from engine.ask(Request(seat, "skill", prompt="yiji", choices=options))
+            give = yield from engine.ask(Request(seat, "skill", prompt="yiji", choices=options, vis=engine.secret(seat)))
             card, to = give.cards[0], give.targets[0]
             vis = (seat,) if to == seat else (seat, to)
             engine.move((card,), "processing", "hand", dst_seat=to, reason="yiji", vis=vis)

@@ -191,8 +191,9 @@
   function drawChrome() {
     document.documentElement.lang = st.lang;
     var g = D.game;
+    var seed = g.seed === null || g.seed === undefined ? "" : (zh() ? " · 种子 " : " · seed ") + g.seed;
     $("title").textContent = (zh() ? "三国志 回放 · " : "sanguozhi replay · ") + D.title[zh() ? 1 : 0] + " · " + g.players +
-      (zh() ? "人 · 种子 " : " players · seed ") + g.seed + " · " + g.id.slice(0, 8);
+      (zh() ? "人" : " players") + seed + " · " + g.id.slice(0, 8);
     var sel = $("persp");
     sel.innerHTML = D.views.map(function (P, i) {
       var label = P.seat === null ? t("review") : seatName(P.seat);

@@ -80,8 +80,8 @@ def test_end_of_input_keeps_the_record_and_names_it(tmp_path: Path) -> None:
 
 
 def test_the_person_is_asked_before_the_bots_play_on_and_the_end_says_who_won(tmp_path: Path) -> None:
-    # Seed 2, seat 3, always the first answer: the person's character dies on turn 15 or so.
-    args = ("play", "--seed", "2", "--seat", "3", "-o", "max_turns=40")
+    # Seed 4, seat 3, always the first answer: the person's character dies, and the game reaches the turn limit.
+    args = ("play", "--seed", "4", "--seat", "3", "-o", "max_turns=40")
     watch = run(*args, "--out", str(tmp_path / "a.jsonl"), input="1\n" * 3000)
     assert watch.exit_code == 0, watch.output[-2000:]
     out = watch.output

@@ -26,7 +26,7 @@ def test_the_v2_fixtures_are_still_what_v2_wrote() -> None:
 
 
 # Event types that came with format v3 (the ruleset seam); the v3 fixture holds them.
-V3_TYPES = {ev.GeneralRevealed, ev.MaxHpChanged, ev.TurnedOver, ev.Redealt}  # (and the v4 re-deal)
+V3_TYPES = {ev.GeneralRevealed, ev.MaxHpChanged, ev.TurnedOver, ev.Redealt, ev.Handover}  # (and the v4 re-deal, the sgz-rules/2 hand-over)
 
 
 def test_together_they_hold_every_event_type_of_v2() -> None:

@@ -24,7 +24,7 @@ def test_the_v3_fixture_is_still_what_v3_wrote() -> None:
 
 def test_the_frozen_records_hold_every_event_type_and_a_mode_event() -> None:
     seen = {type(e) for p in sorted(FIXTURES.glob("v[23]-*.jsonl")) for e in read_record(p).events}
-    assert seen == (set(ev.EVENT_TYPES) - {ev.Redealt}) | {Mourned}  # the re-deal came with v4
+    assert seen == (set(ev.EVENT_TYPES) - {ev.Redealt, ev.Handover}) | {Mourned}  # the re-deal came with v4, the hand-over with sgz-rules/2
 
 
 def test_a_mode_record_reads_folds_and_replays() -> None:

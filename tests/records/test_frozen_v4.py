@@ -31,9 +31,10 @@ def test_the_v4_fixtures_are_still_what_v4_wrote() -> None:
 
 
 def test_together_they_hold_every_event_type_and_a_mode_event() -> None:
-    # (but a person's quit, which the v2 quit fixture holds)
+    # (but a person's quit, which the v2 quit fixture holds, and a seat handed
+    # over at a live table, which came with sgz-rules/2: tests/records/test_frozen_rules2.py)
     seen = {type(e) for p in [*PATHS, FIXTURES / "v2-quit-4p-s3.jsonl"] for e in read_record(p).events}
-    assert seen == set(ev.EVENT_TYPES) | {Mourned}
+    assert seen == (set(ev.EVENT_TYPES) - {ev.Handover}) | {Mourned}
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.name)

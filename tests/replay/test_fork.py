@@ -7,6 +7,7 @@ import pytest
 
 from sanguozhi.core import events as ev
 from sanguozhi.core.evolve import fold
+from sanguozhi.core.game import decision_points as core_points
 from sanguozhi.core.game import resume
 from sanguozhi.records import read_record
 from sanguozhi.records.session import run_bots
@@ -17,8 +18,11 @@ from .games import bot_game, bots_for, recorded_game
 
 
 def decision_points(events: list[ev.Event]) -> list[int]:
-    """Every k such that a decision is pending after the first k events."""
-    return [k for k, e in enumerate(events) if type(e) is ev.Decided]
+    """Every k such that a decision is pending after the first k events (not the
+    secret passes the rules record by themselves: they are never pending)."""
+    points = core_points(events)
+    assert set(points) < {k for k, e in enumerate(events) if type(e) is ev.Decided}
+    return points
 
 
 @pytest.mark.parametrize(("players", "seed", "bot"), [(5, 21, "basic"), (4, 22, "random"), (8, 23, "basic")])
@@ -108,10 +112,12 @@ def test_a_finished_game_cannot_be_continued() -> None:
 
 def test_undo_point_is_the_seats_latest_decision() -> None:
     events = bot_game(5, 45, max_turns=5)
+    asked = set(core_points(events))
     for seat in range(5):
         k = undo_point(events, seat)
-        assert k is not None and events[k].seat == seat
-        assert all(not (type(e) is ev.Decided and e.seat == seat) for e in events[k + 1 :])
+        assert k is not None and events[k].seat == seat and k in asked
+        # Only the secret passes the rules recorded for it may come later: nothing it was asked.
+        assert all(not (type(e) is ev.Decided and e.seat == seat) or i not in asked for i, e in enumerate(events[k + 1 :], k + 1))
     assert undo_point(events[:5], 0) is None
 
 

@@ -113,3 +113,26 @@ def test_every_mode_reads_in_chinese(mode: str) -> None:
             texts.append(render(state, seat, "zh", unseen=tl.unseen(state, seat) if seat is not None else ()))
         for text in texts:
             assert not ENGLISH.search(text), (mode, seat, text)
+
+
+def test_stargazing_puts_back_what_it_looked_at() -> None:
+    """观星's cards go back on the pile (top, then bottom): told as a put-back, the
+    cards named to the one who looked only (it was narrated as "nobody looks at the top 2 cards")."""
+    from tests.scenario import Table
+
+    t = Table(4, generals={0: "zhugeliang"}, pile=["slash", "dodge", "peach", "analeptic"], first=0)
+    req = t.request
+    assert req.kind == "trigger"
+    t.option("guanxing")
+    keep = t.request
+    t.pick(*keep.cards[:2])
+    moves = [e for e in t.events if type(e) is ev.CardsMoved and e.reason.startswith("guanxing")]
+    mine, theirs = Narrator("en", 0), Narrator("en", 1)
+    lines = {}
+    for e in t.events:
+        a, b = mine.line(e), theirs.line(e)
+        if e in moves:
+            lines[e.reason] = (a, b)
+    assert "puts Slash" in lines["guanxing"][0] and "on the top of the draw pile" in lines["guanxing"][0]
+    assert lines["guanxing"][1].endswith("puts 2 cards on the top of the draw pile")
+    assert "bottom" in lines["guanxing:bottom"][1] and "nobody" not in " ".join(x for pair in lines.values() for x in pair)

@@ -294,7 +294,7 @@ define(
 def _shuiyan(engine: "Engine", seat: int) -> Flow:
     st = engine.state
     black = tuple(c for c in st.chars[seat].hand if is_black(c))
-    paid = yield from engine.ask(Request(seat, "discard", prompt="sgz_shuiyan", cards=black, min=1, max=1))
+    paid = yield from engine.ask(Request(seat, "discard", prompt="sgz_shuiyan", cards=black, min=1, max=1, vis=engine.secret(seat)))
     first = yield from engine.ask(Request(seat, "skill", prompt="sgz_shuiyan:first", choices=tuple(Choice(targets=(c,)) for c in others(st, seat))))
     target = first.targets[0]
     second = yield from engine.ask(
@@ -309,7 +309,8 @@ def _shuiyan(engine: "Engine", seat: int) -> Flow:
     yield from engine.damage(seat, target, 1, WATER)
 
 
-action("sgz_shuiyan", lambda engine, seat: any(map(is_black, engine.state.chars[seat].hand)), _shuiyan, per_turn=1)
+# Usable with a black hand card and someone else alive to chain (逐鹿天下: a lone survivor without the seal plays on).
+action("sgz_shuiyan", lambda engine, seat: any(map(is_black, engine.state.chars[seat].hand)) and bool(others(engine.state, seat)), _shuiyan, per_turn=1)
 
 
 # -- 斩杀: 斩首; 段技: 连斩 ----------------------------------------------------------------------------

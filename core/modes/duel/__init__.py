@@ -115,6 +115,10 @@ class Duel(Ruleset):
                 out.update(s for s in state.content.general(sl.general).skills if s in AMBUSH)
         return frozenset(out)
 
+    def concealable(self, state: "State") -> frozenset[str]:
+        """A face-down general could be any general with an ambush skill."""
+        return frozenset(AMBUSH)
+
     def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> Generator:
         reveal(engine, c)
         return

@@ -23,7 +23,7 @@ from ...cards.nullification import Nullification
 from ...cards.tricks import ArcheryAttack, Dismantlement, Duel, ExNihilo, MassTrick, SavageAssault, Snatch, Trick
 from ...content import Pack
 from ...deck import KINDS, NAMES, SLASH_NAMES
-from ...requests import PASS_CHOICE, Choice, Request
+from ...requests import Choice, Request
 from ...windows import Hook
 from . import row
 from .rules import count, enemies, turn_count
@@ -107,9 +107,7 @@ def duel_nullified(engine: "Engine", trick: str, user: int, target: int, depth: 
     prompt = f"{trick}:{user}:{target}:{depth}"
     for seat in (first, 1 - first):
         options = nullify_options(engine, seat)
-        if not options:
-            continue
-        choice = yield from engine.ask(Request(seat, "nullify", prompt=prompt, choices=(*options, PASS_CHOICE)))
+        choice = yield from engine.ask_hidden(seat, "nullify", prompt, tuple(options))
         if choice.is_pass:
             continue
         use = yield from engine.use_choice(choice.targets[0], Choice(cards=choice.cards, option=choice.option), extra={"against": (trick, user, target, depth)})

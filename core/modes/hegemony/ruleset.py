@@ -184,6 +184,17 @@ class Hegemony(Ruleset):
         p.latent = frozenset() if barred(state, c) else frozenset(latent - skills)
         state.epoch += 1
 
+    def concealable(self, state: "State") -> frozenset[str]:
+        """A concealed general could be any general of the pool."""
+        gens = state.content.generals
+        return frozenset(s for g in self.pool(state.options) for s in gens[g].skills)
+
+    def may_conceal(self, state: "State", c: int) -> bool:
+        p = state.chars[c]
+        if not p.alive or barred(state, c):
+            return False
+        return any(s.vis is not None and s.general and not p.marks.get(f"hg.lost{i}") for i, s in enumerate(p.slots))
+
     def reveal_for_skill(self, engine: "Engine", c: int, skill: str) -> Flow:
         p = engine.state.chars[c]
         for i, s in enumerate(p.slots):

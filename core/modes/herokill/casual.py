@@ -84,7 +84,7 @@ def _bequest(engine: "Engine", seat: int, dead: int) -> Generator:
         if to.is_pass:
             return
         mate = to.targets[0]
-        give = yield from engine.ask(Request(dead, "bequest", prompt=f"bequest_cards:{mate}", cards=cards, min=1, max=len(cards)))
+        give = yield from engine.ask(Request(dead, "bequest", prompt=f"bequest_cards:{mate}", cards=cards, min=1, max=len(cards), vis=engine.secret(dead)))
         if not announced:
             engine.emit(ev.Triggered(seat=dead, source="bequest", w="death"))
             announced = True

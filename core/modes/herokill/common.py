@@ -86,7 +86,7 @@ class HeroKill(Ruleset):
     def finish(self, engine: "Engine", winners: tuple[int, ...], reason: str) -> None:
         st = engine.state
         points = tuple(self.points(st, s.seat, s.seat in winners) for s in st.seats) if winners else ()
-        engine.emit(ev.GameEnded(winners=winners, reason=reason, points=points))
+        engine.game_ended(winners, reason, points)
 
     def points(self, state: "State", seat: int, won: bool) -> int:
         raise NotImplementedError(f"mode {self.id!r} has no scoring table")

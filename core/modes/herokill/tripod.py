@@ -178,7 +178,7 @@ class Tripod(Ruleset):
                 if not p.alive and p.killer >= 0 and p.killer == (p.seat + 1) % n:  # p was its killer's previous player
                     pts[st.chars[p.killer].owner] -= PREVIOUS_KILLED
             points = tuple(pts)
-        engine.emit(ev.GameEnded(winners=winners, reason=reason, points=points))
+        engine.game_ended(winners, reason, points)
 
 
 register(Tripod())

@@ -38,7 +38,7 @@ from sanguozhi.core.cards.basic import SLASH_TUPLE, Peach
 from sanguozhi.core.cards.equipment import EquipRule, wields
 from sanguozhi.core.cards.tricks import GodSalvation, Trick
 from sanguozhi.core.content import Pack
-from sanguozhi.core.requests import PASS_CHOICE, Choice, Request
+from sanguozhi.core.requests import Choice, Request
 
 if TYPE_CHECKING:
     from sanguozhi.core.engine import Engine, UseCtx
@@ -81,9 +81,7 @@ class EndgameText(CardRule):
 def discard_answer(engine: "Engine", seat: int, names: tuple[str, ...], prompt: str) -> Generator[Request, Choice, bool]:
     """``seat`` may discard a hand card named in ``names`` (弃置, not 打出); True if it did."""
     options = tuple(Choice(cards=(c,)) for c in engine.state.chars[seat].hand if NAMES[c] in names)
-    if not options:
-        return False
-    choice = yield from engine.ask(Request(seat, "respond", prompt=prompt, choices=(*options, PASS_CHOICE)))
+    choice = yield from engine.ask_hidden(seat, "respond", prompt, options)
     if choice.is_pass:
         return False
     engine.move(choice.cards, "hand", "discard", src_seat=seat, reason=prompt.partition(":")[0])

@@ -84,14 +84,29 @@ def stack(engine: "Engine", c: int) -> None:
     engine.emit(ev.TurnedOver(seat=c, on=not engine.state.chars[c].flipped))
 
 
-def choose(engine: "Engine", seat: int, prompt: str, options: list[Choice], *, can_pass: bool = True) -> Generator[Any, Any, Choice | None]:
-    """Ask ``seat`` to choose among ``options`` (and pass): the choice, or None."""
+def choose(engine: "Engine", seat: int, prompt: str, options: list[Choice], *, can_pass: bool = True, hidden: bool = False) -> Generator[Any, Any, Choice | None]:
+    """Ask ``seat`` to choose among ``options`` (and pass): the choice, or None.
+
+    ``hidden``: the options are cards only ``seat`` sees (its hand), so under
+    fair rules it is asked in secret even with none to offer (``Engine.ask_hidden``).
+    """
     from ....requests import PASS_CHOICE
 
+    if hidden:
+        go = yield from engine.ask_hidden(seat, "skill", prompt, tuple(options))
+        return None if go.is_pass else go
     if not options:
         return None
     go = yield from engine.ask(Request(seat, "skill", prompt=prompt, choices=(*options, PASS_CHOICE) if can_pass else tuple(options)))
     return None if go.is_pass else go
+
+
+def hand_or(engine: "Engine", seat: int, found: bool) -> bool:
+    """Whether a skill paid with a particular hand card may be offered: under
+    fair rules whenever ``seat`` holds any card (what it holds is secret, and
+    the secret question then offers what fits); under older rules only when
+    the card is ``found``."""
+    return bool(engine.state.chars[seat].hand) if engine.fair else found
 
 
 def aim(engine: "Engine", seat: int, sid: str, window: str, cands: list[int]) -> Generator[Any, Any, int | None]:

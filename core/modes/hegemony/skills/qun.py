@@ -11,7 +11,7 @@ from .... import events as ev
 from ....cards.base import NAMES, color_of, discard_card_of, suit_of
 from ....deck import KINDS, SLASH_NAMES, SUIT
 from ....distance import distance
-from ....requests import PASS_CHOICE, Choice, Request
+from ....requests import Choice, Request
 from ....skills.base import announce, ask_trigger, has_skill, set_state
 from ....skills.common import discard_own, is_black, is_red, others_from, own_cards
 from ....skills.qun import _lijian_pairs, lijian
@@ -19,7 +19,7 @@ from ..events import GeneralConcealed, RevealsBarred, SkillsLost
 from ..kingdoms import fewest, members, same_kingdom
 from ..ruleset import ON_DEATH, SAVERS
 from .book import action, define, form, mod, trigger
-from .common import aim, cancel_target, choose, damaged_one, free_slash, pindian, slash_targets, source_of, stack, targets_of, turn_owner, uncounted
+from .common import aim, cancel_target, choose, damaged_one, hand_or, free_slash, pindian, slash_targets, source_of, stack, targets_of, turn_owner, uncounted
 from .wu import _discard_n
 
 if TYPE_CHECKING:
@@ -131,9 +131,7 @@ def _luanwu(engine: "Engine", seat: int) -> "Flow":
         options: list[Choice] = []
         for t in slash_targets(engine, o, _nearest(st, o)):
             options += [c for c in engine.card_options(o, SLASH_NAMES, use=True, targets=(t,)) if not c.is_pass]
-        go = PASS_CHOICE
-        if options:
-            go = yield from engine.ask(Request(o, "luanwu", prompt=f"hg_luanwu:{seat}", choices=(*options, PASS_CHOICE)))
+        go = yield from engine.ask_hidden(o, "luanwu", f"hg_luanwu:{seat}", tuple(options))
         if go.is_pass:
             yield from engine.lose_hp(o, 1, cause="hg_luanwu")
         else:
@@ -216,7 +214,7 @@ def _black_cards(state: "State", seat: int) -> list[int]:
 def _guidao(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
     st = engine.state
     prompt = f"hg_guidao:{ctx['seat']}:{ctx['reason']}:{ctx['card']}"
-    go = yield from choose(engine, seat, prompt, [Choice(cards=(c,)) for c in _black_cards(st, seat)])
+    go = yield from choose(engine, seat, prompt, [Choice(cards=(c,)) for c in _black_cards(st, seat)], hidden=True)
     if go is None:
         return
     card = go.cards[0]
@@ -229,7 +227,13 @@ def _guidao(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
     ctx["card"] = card
 
 
-trigger("hg_guidao", "judge_result", _guidao, can=lambda e, seat, ctx: bool(_black_cards(e.state, seat)), silent=True)
+def _guidao_can(engine: "Engine", seat: int, ctx: dict[str, Any]) -> bool:
+    st = engine.state
+    worn = any(is_black(c) for c in st.chars[seat].equip.values())  # public
+    return worn or hand_or(engine, seat, bool(_black_cards(st, seat)))
+
+
+trigger("hg_guidao", "judge_result", _guidao, can=_guidao_can, silent=True)
 
 
 # -- 蔡文姬: 悲歌, 断肠 ---------------------------------------------------------------------

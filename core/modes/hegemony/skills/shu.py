@@ -210,7 +210,7 @@ define(
 def _xiangle(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
     st = engine.state
     basics = [Choice(cards=(c,)) for c in st.chars[use.seat].hand if KINDS[NAMES[c]].type == "basic"]
-    pay = yield from choose(engine, use.seat, f"hg_xiangle:{seat}", basics)
+    pay = yield from choose(engine, use.seat, f"hg_xiangle:{seat}", basics, hidden=True)
     if pay is None:
         use.cancelled.add(seat)
     else:

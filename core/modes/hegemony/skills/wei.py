@@ -16,7 +16,7 @@ from ....skills.common import discard_own, is_black, others_from, own_cards
 from ....skills.wu import _in_range_without
 from ..generals import HG_GENERALS
 from .book import action, define, form, trigger
-from .common import aim, at_phase, choose, damaged_one, free_slash, lost_hp, pindian, slash_targets, stack, turn_owner, uncounted
+from .common import aim, at_phase, choose, damaged_one, hand_or, free_slash, lost_hp, pindian, slash_targets, stack, turn_owner, uncounted
 
 if TYPE_CHECKING:
     from ....engine import DamageCtx, Engine, TurnCtx
@@ -42,7 +42,10 @@ def _shensu_can(engine: "Engine", seat: int, ctx: "TurnCtx") -> bool:
     st = engine.state
     if ctx.seat != seat or ctx.phase in ctx.skip or not slash_targets(engine, seat):
         return False
-    return ctx.phase == "judge" or (ctx.phase == "play" and bool(_equipment_cards(st, seat)))
+    if ctx.phase == "judge":
+        return True
+    # An equipment card: one worn (public) or in the hand (secret).
+    return ctx.phase == "play" and (bool(st.chars[seat].equip) or hand_or(engine, seat, bool(_equipment_cards(st, seat))))
 
 
 def _shensu(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
@@ -52,7 +55,7 @@ def _shensu(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
         options = [Choice(targets=(t,)) for t in targets]
     else:
         options = [Choice(cards=(c,), targets=(t,)) for c in _equipment_cards(st, seat) for t in targets]
-    go = yield from choose(engine, seat, f"hg_shensu:{ctx.phase}", options)
+    go = yield from choose(engine, seat, f"hg_shensu:{ctx.phase}", options, hidden=ctx.phase == "play")
     if go is None:
         return
     announce(engine, seat, "hg_shensu", go.targets, window="phase_before")
@@ -334,7 +337,7 @@ def _basics(state: "State", seat: int) -> list[int]:
 def _xiaoguo(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     st = engine.state
     t = ctx.seat
-    go = yield from choose(engine, seat, f"hg_xiaoguo:{t}", [Choice(cards=(c,)) for c in _basics(st, seat)])
+    go = yield from choose(engine, seat, f"hg_xiaoguo:{t}", [Choice(cards=(c,)) for c in _basics(st, seat)], hidden=True)
     if go is None:
         return
     announce(engine, seat, "hg_xiaoguo", (t,), window="phase_start")
@@ -351,6 +354,6 @@ def _xiaoguo(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
 
 trigger(
     "hg_xiaoguo", "phase_start", _xiaoguo,
-    can=lambda e, seat, ctx: ctx.phase == "finish" and ctx.seat != seat and e.state.chars[ctx.seat].alive and bool(_basics(e.state, seat)),
+    can=lambda e, seat, ctx: ctx.phase == "finish" and ctx.seat != seat and e.state.chars[ctx.seat].alive and hand_or(e, seat, bool(_basics(e.state, seat))),
     silent=True,
 )

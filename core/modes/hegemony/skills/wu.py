@@ -17,7 +17,7 @@ from ..cards import NEAR_EXTRA, NO_DISTANCE
 from ..ruleset import ON_DEATH
 from ..scratch import scratch
 from .book import action, ban, define, form, mod, trigger
-from .common import at_phase, cancel_target, choose, targeted_by, damaged_one, lost_hp, pindian, targets_of, turn_owner
+from .common import at_phase, cancel_target, choose, hand_or, targeted_by, damaged_one, lost_hp, pindian, targets_of, turn_owner
 
 if TYPE_CHECKING:
     from ....engine import DamageCtx, Engine, TurnCtx
@@ -115,7 +115,7 @@ def _hearts(state: "State", seat: int) -> list[int]:
 def _tianxiang(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
     st = engine.state
     options = [Choice(cards=(c,), targets=(t,)) for c in _hearts(st, seat) for t in others_from(st, seat)]
-    go = yield from choose(engine, seat, f"hg_tianxiang:{ctx.src}:{ctx.n}", options)
+    go = yield from choose(engine, seat, f"hg_tianxiang:{ctx.src}:{ctx.n}", options, hidden=True)
     if go is None:
         return
     t = go.targets[0]
@@ -131,7 +131,7 @@ def _tianxiang(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
 
 trigger(
     "hg_tianxiang", "damage_inflicted", _tianxiang,
-    can=lambda e, seat, ctx: ctx.dst == seat and ctx.n > 0 and bool(_hearts(e.state, seat)) and bool(others_from(e.state, seat)),
+    can=lambda e, seat, ctx: ctx.dst == seat and ctx.n > 0 and hand_or(e, seat, bool(_hearts(e.state, seat))) and bool(others_from(e.state, seat)),
     owners=damaged_one, silent=True,
 )
 
@@ -265,7 +265,7 @@ def _haoshi_give(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     least = min(len(st.chars[t].hand) for t in others)
     fewest = [t for t in others if len(st.chars[t].hand) == least]
     k = len(hand) // 2
-    pick = yield from engine.ask(Request(seat, "give", prompt="hg_haoshi", cards=tuple(hand), min=k, max=k))
+    pick = yield from engine.ask(Request(seat, "give", prompt="hg_haoshi", cards=tuple(hand), min=k, max=k, vis=engine.secret(seat)))
     to = fewest[0]
     if len(fewest) > 1:
         go = yield from engine.ask(Request(seat, "skill", prompt="hg_haoshi:to", choices=tuple(Choice(targets=(t,)) for t in fewest)))

@@ -45,7 +45,7 @@ class DuelTable(Table):
         self.used: set[int] = set()
         self.in_deck = set(deck)
         self.rows = {s: list(rows.get(s, ())) for s in (0, 1)}
-        events: list[ev.Event] = [ev.GameStarted(mode="duel", players=2, seed=seed, options=opts, deck=deck)]
+        events: list[ev.Event] = [ev.GameStarted(mode="duel", players=2, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=deck)]
         events.append(ev.RolesDealt(roles=("first", "second")))
         events += [ev.RoleShown(seat=0, role="first"), ev.RoleShown(seat=1, role="second")]
         up, lost = set(face_up), dict(lost or {})

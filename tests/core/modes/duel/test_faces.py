@@ -7,6 +7,8 @@ from sanguozhi.core.modes.duel import RevealChosen
 from sanguozhi.core.requests import Choice
 from sanguozhi.core.view import SeatView, view
 
+from tests.scenario import trigger_of
+
 from .scenario import DuelTable
 
 
@@ -41,7 +43,7 @@ def test_the_turns_reveal_is_once_a_turn_and_an_ambush_reveal_does_not_use_it() 
     cc = t.find("caocao")
     t.act(gy, "slash", cc)
     t.answer("respond", cards=(t.in_hand(1, "dodge"),))
-    assert (t.request.prompt, t.request.seat) == ("card_responded:duel_tieji", 0)
+    assert (trigger_of(t.request), t.request.seat) == ("card_responded:duel_tieji", 0)
     t.answer("trigger", "duel_tieji")
     assert not concealed(t, "duel_machao") and t.state.chars[cc].hp == 3  # revealed, and the 杀 hit
     t.skip_to("play", 0)
@@ -123,7 +125,7 @@ def test_re_concealing_keeps_the_damage_tokens_and_revealing_again_gains_the_qib
     )
     zy, cc, gj = (t.find(g) for g in ("duel_zhaoyun", "caocao", "guojia"))
     t.act(gj, "duel", cc)
-    assert t.request.prompt == "target_confirmed:duel_huzhu"
+    assert trigger_of(t.request) == "target_confirmed:duel_huzhu"
     t.answer("trigger", "duel_huzhu")
     assert concealed(t, "duel_zhaoyun") and t.state.chars[zy].hp == 3  # face down, the token still on him
     assert view(t.state, 1)["characters"][zy]["generals"] == [None]

@@ -5,6 +5,7 @@ from sanguozhi.core import events as ev
 from sanguozhi.core.modes.duel import Scored
 
 from tests.core.skills.util import card
+from tests.scenario import trigger_of
 
 from .scenario import DuelTable
 
@@ -18,14 +19,14 @@ def test_xiahoudun_may_damage_himself() -> None:
     )
     xd = t.find("duel_xiahoudun")
     t.act("guanyu", "slash", xd)
-    assert (t.request.prompt, t.request.seat) == ("damaged:duel_ganglie", 1)
+    assert (trigger_of(t.request), t.request.seat) == ("damaged:duel_ganglie", 1)
     t.answer("trigger", "duel_ganglie")  # an ambush skill: it reveals him
     assert t.state.chars[xd].slots[0].vis is None
     req = t.request
     assert req.prompt == f"duel_ganglie:{xd}" and (xd,) in {c.targets for c in req.choices}
     t.answer("skill", targets=(xd,))
     assert [(d.src, d.dst) for d in t.of_type(ev.Damaged)] == [(t.find("guanyu"), xd), (xd, xd)]
-    assert t.request.prompt == "damaged:duel_ganglie"  # hurt again, by himself: he may answer again
+    assert trigger_of(t.request) == "damaged:duel_ganglie"  # hurt again, by himself: he may answer again
     t.pass_()
     assert t.state.chars[xd].hp == 2
 
@@ -44,7 +45,7 @@ def test_a_transferred_damage_is_not_transferred_again() -> None:
     gy = t.find("guanyu")
     assert t.ring() == [cc, dw, zt, gy]
     t.act(gy, "slash", cc)
-    assert (t.request.prompt, t.request.choices[0].targets) == ("damage_inflicted:duel_huwei", (cc,))
+    assert (trigger_of(t.request), t.request.choices[0].targets) == ("damage_inflicted:duel_huwei", (cc,))
     t.answer("trigger", "duel_huwei")
     t.skip_to("play", 1)
     damage = t.of_type(ev.Damaged)
@@ -63,7 +64,7 @@ def test_at_the_end_of_a_row_dianwei_may_take_the_adjacent_enemys_damage() -> No
     zt = t.find("duel_zhoutai")
     t.act("caocao", "duel", zt)  # 周泰 has no 杀 to answer with
     req = t.request
-    assert req.prompt == "damage_inflicted:duel_huwei" and req.seat == 0  # 典韦 is next to 周泰, the enemy
+    assert trigger_of(req) == "damage_inflicted:duel_huwei" and req.seat == 0  # 典韦 is next to 周泰, the enemy
     t.answer("trigger", "duel_huwei")
     assert [d.dst for d in t.of_type(ev.Damaged)] == [t.find("duel_dianwei")]
 
@@ -78,7 +79,7 @@ def test_zuoci_dying_becomes_a_new_general_with_its_own_hp() -> None:
     )
     zc = t.find("duel_zuoci")
     t.act("guanyu", "slash", zc)
-    assert (t.request.prompt, t.request.seat) == ("dying:duel_huashen", 1)
+    assert (trigger_of(t.request), t.request.seat) == ("dying:duel_huashen", 1)
     t.answer("trigger", "duel_huashen")
     p = t.state.chars[zc]
     assert p.alive and p.general != "duel_zuoci" and p.slots[0].vis == (1,)
@@ -114,7 +115,7 @@ def test_the_stone_hammer_does_what_machao_does() -> None:
     sy = t.find("simayi")
     t.act("guanyu", "slash", sy)
     t.answer("respond", cards=(t.in_hand(1, "dodge"),))
-    assert t.request.prompt == "card_responded:suishi_chui"
+    assert trigger_of(t.request) == "card_responded:suishi_chui"
     t.answer("trigger", "suishi_chui")
     t.skip_to("play", 0)
     assert [d.dst for d in t.of_type(ev.Damaged)] == [sy]
@@ -127,6 +128,6 @@ def test_without_them_xiaoqiao_answers_the_dodged_slash() -> None:
     t.act(gy, "slash", t.find("simayi"))
     t.answer("respond", cards=(t.in_hand(1, "dodge"),))
     t.pass_()  # 马超 does not act
-    assert (t.request.prompt, t.request.seat) == ("card_used:duel_tianxiang", 1)
+    assert (trigger_of(t.request), t.request.seat) == ("card_used:duel_tianxiang", 1)
     t.answer("trigger", "duel_tianxiang")
     assert [(d.src, d.dst) for d in t.of_type(ev.Damaged)] == [(t.find("duel_xiaoqiao"), gy)]

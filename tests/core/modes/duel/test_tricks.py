@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from sanguozhi.core import events as ev
 
+from tests.scenario import trigger_of
+
 from .scenario import DuelTable
 
 
@@ -41,7 +43,10 @@ def test_one_nullification_cancels_a_whole_savage_assault() -> None:
     t.answer("nullify", cards=(t.in_hand(0, "nullification"),))
     t.skip_to("play", 1)
     asked = [e for e in t.events[start:] if isinstance(e, ev.Decided) and e.kind == "nullify"]
-    assert len(asked) == 1  # one question to seat 0, one 无懈可击: nothing left to ask
+    # One 无懈可击, seat 0's; the rest are the secret passes of seats with nothing to answer
+    # (seat 1 before it, both players on the 无懈可击 itself), recorded under fair rules.
+    assert [e.seat for e in asked if not e.option == "pass" or e.cards] == [0]
+    assert all(e.vis == (e.seat,) for e in asked)
     assert not t.of_type(ev.Damaged, start) and not [e for e in t.events[start:] if isinstance(e, ev.Decided) and e.kind == "respond"]
 
 
@@ -95,6 +100,6 @@ def test_each_player_is_asked_once_for_a_nullification_naming_the_general_using_
     before = len(t.state.seats[1].hand)
     t.answer("nullify", targets=(t.find("huangyueying"),))
     # 黄月英 used it: her 集智 draws a card.
-    assert (t.request.kind, t.request.prompt) == ("trigger", "card_using:jizhi")
+    assert (t.request.kind, trigger_of(t.request)) == ("trigger", "card_using:jizhi")
     t.answer("trigger", "jizhi")
     assert len(t.state.seats[1].hand) == before  # one card used, one drawn

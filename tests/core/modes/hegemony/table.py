@@ -78,7 +78,7 @@ class HgTable(Table):
         opts = rs.check(players, {**self.default_options, **(options or {})})
         self.used: set[int] = set()
         self.deck = set(deck_numbers(rs.deck(opts)))
-        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, options=opts, deck=rs.deck(opts))]
+        events: list[ev.Event] = [ev.GameStarted(mode=mode, players=players, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=rs.deck(opts))]
         for seat in range(players):
             main, deputy = (generals or {}).get(seat) or self.blanks(seat)
             top = self.max_hp(main, deputy)

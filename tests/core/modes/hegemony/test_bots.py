@@ -46,7 +46,7 @@ def test_the_bot_judges_sides_only_by_what_is_revealed(mode: str) -> None:
                 swapped += n > 1
                 checked += 1
             game.submit(choice)
-    assert checked >= 600 and swapped > 150  # decisions where two or more concealed generals were exchanged
+    assert checked >= 600 and swapped > 120  # decisions where two or more concealed generals were exchanged
 
 
 def test_the_bot_reveals_both_at_once_when_companions_pay() -> None:
@@ -83,3 +83,21 @@ def test_the_bot_chooses_companions_when_dealt_them() -> None:
             assert companions(*bot_choice("basic", game.state, req).option.split("+"))
             picks += 1
     assert picks >= 3
+
+
+def test_the_bot_uses_assault_when_no_target_is_a_known_enemy() -> None:
+    """强袭 chosen (the action scores it) while every other character is still
+    concealed: the bot aims at someone not known to be an ally (it failed with
+    ``min() arg is an empty sequence`` in hegemony-six)."""
+    from sanguozhi.core.bots.hegemony_policy import _qiangxi
+    from sanguozhi.core.requests import Choice, Request
+    from sanguozhi.core.rng import Draws
+    from sanguozhi.core.view import SeatView
+
+    game = new_game("hegemony-six", 5, 4)
+    while game.request.kind == "generals":
+        game.submit(game.request.choices[0])
+    view = SeatView(game.state, 0)
+    req = Request(0, "skill", prompt="hg_qiangxi", choices=tuple(Choice(option="hp", targets=(t,)) for t in (1, 2)))
+    assert not any(view.kingdom(t) for t in (1, 2))  # nobody's side is known yet
+    assert _qiangxi(view, req, Draws(1, "bot", 0)) in req.choices

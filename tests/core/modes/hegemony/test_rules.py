@@ -122,7 +122,10 @@ def test_using_a_concealed_generals_skill_reveals_it_first() -> None:
     t.pass_()  # seat 0 does not reveal
     since = len(t.events)
     t.use("slash", 1)
-    assert t.request.kind == "trigger" and t.request.prompt == "damaged:jianxiong"
+    # Asked in secret, as every concealed character that could act here is (so being asked says nothing).
+    req = t.request
+    assert req.kind == "trigger" and req.prompt == "damaged:concealed" and req.vis == (1,)
+    assert [c.option for c in req.choices] == ["jianxiong", "pass"]
     t.option("jianxiong")
     kinds = [type(e).__name__ for e in t.events[since:]]
     assert kinds.index("GeneralRevealed") < kinds.index("Triggered")

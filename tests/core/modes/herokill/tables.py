@@ -30,7 +30,7 @@ def competitive(first: int = 1, **kw: Any) -> Table:
 def final(mode: str, roles: Sequence[str], deaths: Mapping[int, int]) -> State:
     """The position after ``deaths`` (victim -> killer, -1: nobody), in order."""
     n = len(roles)
-    events: list[ev.Event] = [ev.GameStarted(mode=mode, players=n, seed=1, options=ruleset_of(mode).check(n, {})), ev.RolesDealt(roles=tuple(roles))]
+    events: list[ev.Event] = [ev.GameStarted(mode=mode, players=n, seed=1, rules=ev.RULES_VERSION, options=ruleset_of(mode).check(n, {})), ev.RolesDealt(roles=tuple(roles))]
     events += [ev.GeneralChosen(seat=s, general="vanilla", max_hp=4, hp=4) for s in range(n)]
     events += [ev.Died(seat=v, role=roles[v], killer=k) for v, k in deaths.items()]
     return fold(events)

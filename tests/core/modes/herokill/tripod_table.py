@@ -47,7 +47,7 @@ class TripodTable(Table):
         opts = rs.check(3, options or {})
         self.used: set[int] = set()
         self.deck = set(deck_numbers(rs.deck(opts)))
-        events: list[ev.Event] = [ev.GameStarted(mode="tripod", players=3, seed=seed, options=opts, deck=rs.deck(opts))]
+        events: list[ev.Event] = [ev.GameStarted(mode="tripod", players=3, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=rs.deck(opts))]
         worn = dict(generals or {})
         for seat in range(3):
             gid = worn.get(seat, NO_GENERAL)

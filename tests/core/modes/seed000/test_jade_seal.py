@@ -185,3 +185,22 @@ def test_nobody_wins_a_game_nobody_survives_and_none_while_two_live() -> None:
     assert rs.outcome(st) is None
     gone = fold([*t.events[: t.events.index(t.of_type(ev.TurnStarted)[0])], *dead(0, 1)])
     assert rs.outcome(gone) == ((), "no_survivor")
+
+
+def test_a_lone_survivor_without_the_seal_is_offered_no_flood() -> None:
+    """水淹 chains one or two *other* characters: alone at the table (the seal still
+    elsewhere), it is not offered (it failed with IndexError: sgz sim --mode
+    jade-seal --seed 8 --bots random -o pool=project -o max_turns=30)."""
+    from sanguozhi.core.bots import bot_choice
+    from sanguozhi.core.game import new_game
+
+    lone = 0
+    for seed in range(8, 14):
+        game = new_game("jade-seal", 5, seed, {"pool": "project", "max_turns": 30})
+        while not game.over:
+            req = game.request
+            if len(game.state.alive_seats()) == 1 and req.kind == "play":
+                lone += 1
+                assert all(c.option != "sgz_shuiyan" for c in req.choices)
+            game.submit(bot_choice("random", game.state, req))
+    assert lone  # the case was met

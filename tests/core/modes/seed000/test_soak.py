@@ -22,7 +22,7 @@ from tests.soak import checked_bot_game
 
 from .coverage import EVERY, signs
 
-GAMES = int(os.environ.get("SGZ_SEED000_SOAK", "30"))
+GAMES = int(os.environ.get("SGZ_SEED000_SOAK", "60"))  # 联络 is a rare build: 30 games may miss it
 
 
 def soak(tmp_path: Path, mode: str, options: Callable[[int], dict], seen: Callable[[Game], Iterable[str]]) -> tuple[Counter[str], Counter[str]]:
