@@ -85,7 +85,7 @@ class TurnCtx:
 class Engine:
     """One running game.  ``request`` is what it waits for; ``submit`` answers."""
 
-    def __init__(self, state: State, *, fresh: bool, sink: Callable[[ev.Event], None] | None = None) -> None:
+    def __init__(self, state: State, *, fresh: bool, sink: Callable[[ev.Event], None] | None = None, formal: frozenset[int] = frozenset()) -> None:
         self.state = state
         self.rs: Ruleset = state.rs
         self.content: Content = state.content
@@ -99,7 +99,7 @@ class Engine:
         # Seats asked even a secret question they can only pass (a person at a
         # live table, whose wait the others see); the others pass at once.  The
         # record is the same either way.
-        self.formal: frozenset[int] = frozenset()
+        self.formal: frozenset[int] = formal
         # The skills a concealed general could lend (fair rules only): their hooks
         # make a character that may hold one answer a secret question at each
         # window where one could act for it (``window``), used or not.

@@ -86,15 +86,18 @@ class Game:
         self.engine.emit(event)
 
 
-def new_game(mode: str, players: int, seed: int, options: dict[str, Any] | None = None, on_event: Callable[[ev.Event], None] | None = None, *, commit: str = "") -> Game:
-    """A new game; ``commit`` is its deal's commitment when the seed is kept from the table (``core.commit``)."""
+def new_game(
+    mode: str, players: int, seed: int, options: dict[str, Any] | None = None, on_event: Callable[[ev.Event], None] | None = None, *, commit: str = "", formal: frozenset[int] = frozenset()
+) -> Game:
+    """A new game; ``commit`` is its deal's commitment when the seed is kept from
+    the table (``core.commit``); ``formal``: see ``Engine.formal``."""
     rules = ruleset_of(mode)
     opts = rules.check(players, options or {})
     start = ev.GameStarted(mode=mode, players=players, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=rules.deck(opts), commit=commit)
 
     def make(game: Game) -> Engine:
         game._sink(start)
-        return Engine(initial_state(start), fresh=True, sink=game._sink)
+        return Engine(initial_state(start), fresh=True, sink=game._sink, formal=formal)
 
     return Game([], make, on_event)
 
@@ -116,6 +119,7 @@ def resume(
     on_event: Callable[[ev.Event], None] | None = None,
     from_start: bool = False,
     asked: list[int] | None = None,
+    formal: frozenset[int] = frozenset(),
 ) -> Game:
     """Continue a recorded game after its first ``upto`` events.
 
@@ -127,7 +131,9 @@ def resume(
     every decision from the game's start instead (``sgz validate``).
     ``asked`` collects the index of every recorded ``Decided`` re-run as an
     answer to a request (the others the rules recorded by themselves: a
-    secret pass with nothing else to answer, ``Engine.ask``).
+    secret pass with nothing else to answer, ``Engine.ask``).  ``formal``:
+    the seats the engine asks even such a question (``Engine.formal``; the
+    record is the same either way, but the game then waits where it waited).
     """
     if not events or not isinstance(events[0], ev.GameStarted):
         raise FoldError("a record must begin with a GameStarted event")
@@ -157,7 +163,8 @@ def resume(
             check(event)
             game._sink(event)
 
-        return Engine(checkpoint, fresh=cut == 1, sink=sink)
+        engine = Engine(checkpoint, fresh=cut == 1, sink=sink, formal=formal)
+        return engine
 
     game = Game(prefix, make)
     while pos < len(tail):

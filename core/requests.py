@@ -40,6 +40,11 @@ class Request(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     # A secret decision (chosen at the same time as others'): only these seats
     # may see the answer; the Decided event carries it.
     vis: tuple[int, ...] | None = None
+    # Chosen at the same time as the other seats' questions of the block (generals
+    # picked together, the two halves of a 博弈): the rules ask them one after the
+    # other, but no answer changes the next question, so a live table lets each
+    # person answer as soon as they like (cli/web).  Not part of the record.
+    together: bool = False
 
     @property
     def is_pick(self) -> bool:

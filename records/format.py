@@ -285,6 +285,30 @@ class RecordWriter:
     def closed(self) -> bool:
         return self._closed
 
+    @classmethod
+    def reopen(cls, path: str | Path) -> tuple["RecordWriter", list[ev.Event]]:
+        """Go on writing a whole record (a live table's, after the server stopped):
+        the writer, positioned after its last line, and the events read.  Only a
+        record every line of which is sound (and sealed) is reopened; RecordError
+        otherwise, saying why.  Nothing already written is touched: appends only."""
+        s = scan(path)
+        if s.error is not None or s.header is None:
+            raise RecordError(s.error or f"{path}: not a record")
+        if s.header.v != FORMAT_VERSION:
+            raise RecordError(f"{path}: a record of format v{s.header.v} is not continued in place (fork it: sgz fork)")
+        self = cls.__new__(cls)
+        self.path = Path(path)
+        self.fsync, self.flush, self.atomic, self._exist_ok = "close", "decision", False, True
+        self.header = s.header
+        self._file = self.path
+        self._prev = s.tip.encode()
+        self._seq = len(s.events)
+        self._pending, self._source, self._taken, self._out = [], None, 0, []
+        self._closed = False
+        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        self.sink = self.write
+        return self, s.events
+
     def write(self, event: ev.Event) -> None:
         self._pending.append(event)
         if self.flush == "decision" and type(event) is ev.Decided:

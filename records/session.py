@@ -47,6 +47,7 @@ def start_recorded(
     flush: Literal["decision", "close"] = "decision",
     people: dict[int, str] | None = None,
     commit: bool = False,
+    formal: frozenset[int] = frozenset(),
 ) -> tuple[Game, RecordWriter]:
     """Start a game whose every event goes to the record at ``path`` (``atomic``: named when whole; ``flush``: see RecordWriter).
 
@@ -59,9 +60,9 @@ def start_recorded(
         from sanguozhi.core.commit import commitment
 
         game_id = game_id or new_game_id()
-        game = new_game(mode, players, seed, options, commit=commitment(game_id, seed))
+        game = new_game(mode, players, seed, options, commit=commitment(game_id, seed), formal=formal)
     else:
-        game = new_game(mode, players, seed, options)
+        game = new_game(mode, players, seed, options, formal=formal)
     opts = game.state.options
     gid = game_id or sim_game_id(mode, players, seed, opts, bot_names)
     names = {str(s): n for s, n in sorted((people or {}).items())}
@@ -72,7 +73,16 @@ def start_recorded(
 
 
 def start_person_game(
-    path: str | Path, mode: str, players: int, seed: int | None, options: dict[str, Any], bots: dict[int, str], *, people: dict[int, str] | None = None, game_id: str | None = None
+    path: str | Path,
+    mode: str,
+    players: int,
+    seed: int | None,
+    options: dict[str, Any],
+    bots: dict[int, str],
+    *,
+    people: dict[int, str] | None = None,
+    game_id: str | None = None,
+    formal: frozenset[int] = frozenset(),
 ) -> tuple[Game, RecordWriter]:
     """A recorded game that people play: the mode's defaults for a person first
     (identity: choosing one's general), then ``options``.  Without a ``seed``
@@ -83,7 +93,7 @@ def start_person_game(
 
     opts = {**ruleset_of(mode).person_options, **options}
     committed = seed is None
-    return start_recorded(path, mode, players, fresh_seed() if seed is None else seed, opts, bots, game_id=game_id or new_game_id(), people=people, commit=committed)
+    return start_recorded(path, mode, players, fresh_seed() if seed is None else seed, opts, bots, game_id=game_id or new_game_id(), people=people, commit=committed, formal=formal)
 
 
 def advance(game: Game, bots: dict[int, str], after: Callable[[Game], bool] | None = None) -> bool:

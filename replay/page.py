@@ -169,31 +169,11 @@ class PageBuilder:
 
     def data(self, game: dict[str, Any], tree: Any = None) -> dict[str, Any]:
         """Everything the page's script needs, as JSON-ready data."""
-        rs = self.rs
-
-        def both(name: str) -> list[str]:
-            return [display_name(name, "en", rs), display_name(name, "zh", rs)]
-
-        def card(c: int) -> list[str]:
-            k = CARDS[c]
-            own = rs.display_names.get(k.name)  # what the mode calls it (Hero Kill: 桃 is 药)
-            return [own[1] if own else k.title("en"), own[0] if own else k.title("zh"), k.face_text, k.color]
-
-        def words(table: dict[str, tuple[str, str]], term: str) -> list[str]:
-            if term in rs.display_names:  # a mode's own role (3v3's 主将)
-                return both(term)
-            return [word(table, term, "en"), word(table, term, "zh")]
-
-        cards = {str(c): card(c) for c in sorted(self.cards)}
-        names: dict[str, list[str]] = {g: both(g) for g in sorted(self.generals)}
-        names.update({f"kingdom:{k}": words(KINGDOMS, k) for k in sorted(self.kingdoms)})
-        names.update({f"role:{r}": words(ROLES, r) for r in sorted(self.roles)})
-        names.update({f"phase:{p}": words(PHASES, p) for p in PHASES})
-        names.update({f"zone:{z}": [en, zh] for z, (zh, en) in rs.zones.items()})
+        cards, names = labels(self.rs, self.cards, self.generals, self.kingdoms, self.roles)
         return {
             "format": FORMAT,
             "game": game,
-            "title": [rs.title_en or self.state.mode, rs.title_zh or self.state.mode],
+            "title": [self.rs.title_en or self.state.mode, self.rs.title_zh or self.state.mode],
             "events": self.n,
             "keyframe": self.keyframe,
             "turns": self.turns,
@@ -208,6 +188,33 @@ class PageBuilder:
             "names": names,
             "tree": tree,
         }
+
+
+def labels(rs: Any, cards: Iterable[int], generals: Iterable[str], kingdoms: Iterable[str], roles: Iterable[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """What a page calls cards (``{card: [en, zh, face, colour]}``) and everything
+    else it names (``{id: [en, zh]}``: generals, ``kingdom:K``, ``role:R``,
+    ``phase:P``, ``zone:Z``), in the words of ruleset ``rs``."""
+
+    def both(name: str) -> list[str]:
+        return [display_name(name, "en", rs), display_name(name, "zh", rs)]
+
+    def card(c: int) -> list[str]:
+        k = CARDS[c]
+        own = rs.display_names.get(k.name)  # what the mode calls it (Hero Kill: 桃 is 药)
+        return [own[1] if own else k.title("en"), own[0] if own else k.title("zh"), k.face_text, k.color]
+
+    def words(table: dict[str, tuple[str, str]], term: str) -> list[str]:
+        if term in rs.display_names:  # a mode's own role (3v3's 主将)
+            return both(term)
+        return [word(table, term, "en"), word(table, term, "zh")]
+
+    out_cards = {str(c): card(c) for c in sorted(cards)}
+    names: dict[str, list[str]] = {g: both(g) for g in sorted(generals)}
+    names.update({f"kingdom:{k}": words(KINGDOMS, k) for k in sorted(kingdoms)})
+    names.update({f"role:{r}": words(ROLES, r) for r in sorted(roles)})
+    names.update({f"phase:{p}": words(PHASES, p) for p in PHASES})
+    names.update({f"zone:{z}": [en, zh] for z, (zh, en) in rs.zones.items()})
+    return out_cards, names
 
 
 def game_info(header: Any, path: str = "", *, seed: bool = True) -> dict[str, Any]:  # header: records.format.Header

@@ -180,11 +180,14 @@ def to_json(roots: list[Node]) -> list[dict[str, Any]]:
     return msgspec.to_builtins(roots)
 
 
-def from_archive(db: str | Path) -> list[Node]:
-    """Nodes from an archive's ``games`` table (``records.archive``: the header fields)."""
+def from_archive(db: str | Path, con: Any = None) -> list[Node]:
+    """Nodes from an archive's ``games`` table (``records.archive``: the header fields);
+    ``con``: a reader already open on it (the web app's)."""
     from sanguozhi.records.db import open_reader
 
-    con = open_reader(db)
+    own = con is None
+    if own:
+        con = open_reader(db)
     try:
         cols = {r[0] for r in con.execute("DESCRIBE games").fetchall()}
         if not {"game", "parent"} <= cols:
@@ -192,7 +195,8 @@ def from_archive(db: str | Path) -> list[Node]:
         extra = [c for c in ("fork_at", "path", "events", "mode", "players", "seed", "finished", "end_reason", "winners") if c in cols]
         rows = con.execute(f"SELECT game, parent{''.join(', ' + c for c in extra)} FROM games").fetchall()
     finally:
-        con.close()
+        if own:
+            con.close()
     nodes = []
     for row in rows:
         rec = dict(zip(["game", "parent", *extra], row))

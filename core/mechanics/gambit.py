@@ -31,7 +31,7 @@ def gambit(engine: "Engine", seat: int, target: int, source: str, beats: Mapping
     picks = []
     for who, other in ((seat, target), (target, seat)):
         owner = chars[who].owner
-        pick = yield from engine.ask(Request(who, "gambit", prompt=f"gambit:{source}:{other}", choices=options, vis=(owner,)))
+        pick = yield from engine.ask(Request(who, "gambit", prompt=f"gambit:{source}:{other}", choices=options, vis=(owner,), together=True))
         picks.append(pick.option)
     chose, answer = picks
     won = winner(seat, target, chose, answer, beats)

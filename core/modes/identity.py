@@ -261,7 +261,7 @@ def choose_generals(engine: "Engine") -> Generator:
     picks: dict[int, str] = {}
     for seat, cands in dealt.items():
         # Chosen at the same time: each pick is secret until all are shown.
-        choice = yield from engine.ask(Request(seat, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands), vis=(seat,)))
+        choice = yield from engine.ask(Request(seat, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands), vis=(seat,), together=True))
         picks[seat] = choice.option
     for seat, gid in picks.items():  # shown together
         chosen(engine, seat, gid)

@@ -93,7 +93,7 @@ def choose_row(engine: "Engine", seat: int, candidates: tuple[str, ...]) -> Gene
     while left > 0:
         options = feasible(candidates, chosen, left)
         if st.options["generals"] == "choose":
-            pick = yield from engine.ask(Request(seat, "general", prompt=f"duel_row:{left}", choices=tuple(Choice(option=g) for g in options), vis=(seat,)))
+            pick = yield from engine.ask(Request(seat, "general", prompt=f"duel_row:{left}", choices=tuple(Choice(option=g) for g in options), vis=(seat,), together=True))
             g = pick.option
         else:
             g = rng.choice(options)

@@ -239,7 +239,7 @@ class Hegemony(Ruleset):
         picks: dict[int, tuple[str, str]] = {}
         for seat, cands in dealt.items():
             # Chosen at the same time: secret until the end of the game.
-            choice = yield from engine.ask(Request(seat, "generals", prompt="generals", choices=self.pairs(engine, cands), vis=(seat,)))
+            choice = yield from engine.ask(Request(seat, "generals", prompt="generals", choices=self.pairs(engine, cands), vis=(seat,), together=True))
             main, deputy = choice.option.split("+")
             picks[seat] = (main, deputy)
         for seat, (main, deputy) in picks.items():

@@ -170,7 +170,7 @@ def choose_by_team(engine: "Engine") -> Generator:
         t = st.seats[seat].team
         taken = {picks[m] for m in teams[t] if m in picks}
         options = tuple(Choice(option=g) for g in dealt[t] if g not in taken)
-        pick = yield from engine.ask(Request(seat, "general", prompt="general:team", choices=options, vis=teams[t]))
+        pick = yield from engine.ask(Request(seat, "general", prompt="general:team", choices=options, vis=teams[t], together=True))
         picks[seat] = pick.option
     for seat in range(st.n):  # shown together
         chosen(engine, seat, picks[seat], bonus=0)

@@ -139,7 +139,7 @@ class Tripod(Ruleset):
         picks: dict[int, Choice] = {}
         for c in range(st.n):
             if zone_of(st, c):
-                req = Request(c, "equip_general", prompt="equip_general:start", choices=(*equip_choices(st, c), PASS_CHOICE), vis=(c,))
+                req = Request(c, "equip_general", prompt="equip_general:start", choices=(*equip_choices(st, c), PASS_CHOICE), vis=(c,), together=True)
                 picks[c] = yield from engine.ask(req)
         for c, pick in picks.items():
             if not pick.is_pass:

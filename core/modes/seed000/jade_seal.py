@@ -135,7 +135,7 @@ class JadeSeal(Seed000Mechanics, Ruleset):
                     engine.emit(ev.GeneralsOffered(seat=c, generals=tuple(ids[c * k : (c + 1) * k]), vis=(c,)))
                 for c in range(st.n):  # at the same time: each choice is secret until all are shown
                     cands = ids[c * k : (c + 1) * k]
-                    pick = yield from engine.ask(Request(c, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands), vis=(c,)))
+                    pick = yield from engine.ask(Request(c, "general", prompt="general", choices=tuple(Choice(option=g) for g in cands), vis=(c,), together=True))
                     picks[c] = pick.option
         for c, gid in picks.items():
             g = st.content.general(gid)

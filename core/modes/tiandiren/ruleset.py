@@ -163,7 +163,7 @@ class TianDiRen(Ruleset):
 
     @staticmethod
     def _pick(engine: "Engine", seat: int, cands: tuple[str, ...], prompt: str, secret: bool = False) -> Generator[Any, Any, str]:
-        req = Request(seat, "general", prompt=prompt, choices=tuple(Choice(option=g) for g in cands), vis=(seat,) if secret else None)
+        req = Request(seat, "general", prompt=prompt, choices=tuple(Choice(option=g) for g in cands), vis=(seat,) if secret else None, together=secret)
         choice = yield from engine.ask(req)
         return choice.option
 

@@ -51,7 +51,7 @@ def pindian(engine: "Engine", a: int, b: int, reason: str) -> Generator[Any, Any
     for me, other in ((a, b), (b, a)):
         owner = st.chars[me].owner
         pick = yield from engine.ask(
-            Request(me, "pindian", prompt=f"pindian:{reason}:{other}", cards=tuple(st.chars[me].hand), min=1, max=1, vis=(owner,))
+            Request(me, "pindian", prompt=f"pindian:{reason}:{other}", cards=tuple(st.chars[me].hand), min=1, max=1, vis=(owner,), together=True)
         )
         picked.append(pick.cards[0])
     for me, card in zip((a, b), picked):
