@@ -83,6 +83,7 @@
 
   function seatBox(c, v, pos) {
     var d = S.data, me = d.viewer, seat = v.seats[c.owner] || {}, who = d.seats[c.owner] || {};
+    if (!c.generals.length && !c.alive && c.owner === c.seat) return placeBox(c, v, pos, seat, who);
     var waits = d.waiting.filter(function (w) { return w.seat === c.owner; })[0];
     var cls = "char" + (c.alive ? "" : " dead") + (c.seat === v.current ? " current" : "") + (c.owner === me ? " me" : "") + (waits ? " waiting" : "");
     var gens = c.generals.map(function (g, i) {
@@ -110,6 +111,16 @@
     return h + "</div>";
   }
 
+  // A player's own place where the player has no general of its own there (the duel's): its name, hand and zones.
+  function placeBox(c, v, pos, seat, who) {
+    var me = S.data.viewer, role = seat.role ? name("role:" + seat.role) : "";
+    var h = '<div class="char place' + (c.owner === me ? " me" : "") + '" data-seat="' + c.seat + '" style="left:' + pos[0] + "%;top:" + pos[1] + '%">';
+    h += '<div class="head"><span class="who">' + esc(who.name || seatWord(c.owner)) + '</span><span class="role">' + esc(role) + "</span></div>";
+    h += '<div class="row">' + esc(t("hand")) + ' <span class="hand-count">' + c.hand_count + "</span></div>";
+    Object.keys(c.zones).forEach(function (z) { if (c.zones[z].length) h += '<div class="row zone">' + esc(name("zone:" + z)) + " " + c.zones[z].map(function (x) { return card(x); }).join("") + "</div>"; });
+    return h + "</div>";
+  }
+
   function firstOf(v, seat) {
     for (var i = 0; i < v.characters.length; i++) if (v.characters[i].owner === seat) return v.characters[i].seat;
     return 0;
@@ -117,7 +128,8 @@
 
   function drawTable() {
     var v = S.data.view, chars = v.characters, me = S.data.viewer < 0 ? 0 : firstOf(v, S.data.viewer);
-    var shown = chars.filter(function (c) { return c.generals.length || c.alive; }), k = shown.length;
+    // A player's own place (the duel's, holding its 奇兵) and every general on the table.
+    var shown = chars.filter(function (c) { return c.generals.length || c.alive || c.owner === c.seat; }), k = shown.length;
     var html = shown.map(function (c, i) {
       var at = shown.indexOf(chars[me]) < 0 ? 0 : shown.indexOf(chars[me]);
       var j = (i - at + k) % k, a = Math.PI / 2 + j * 2 * Math.PI / k;
