@@ -13,8 +13,9 @@ from .common import fail
 @click.option("--records", default="sgz-play", show_default=True, type=click.Path(file_okay=False), help="Folder of the live tables: each table's record and room file (a restarted server brings every unfinished table back from it).")
 @click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME", help="A host name the server may be reached by besides the address it listens on and localhost (serving a LAN: --host 0.0.0.0 --allow-host mybox.local).")
 @click.option("--max-rooms", type=click.IntRange(1, 10_000), default=200, show_default=True, help="Tables open or playing at once.")
+@click.option("--max-sockets", type=click.IntRange(1, 100_000), default=32, show_default=True, help="Open table pages (WebSockets) from one client address.")
 @click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of the pages for a visitor who has not chosen one.")
-def serve(db: str | None, host: str, port: int, records: str, allow_hosts: tuple[str, ...], max_rooms: int, lang: str) -> None:
+def serve(db: str | None, host: str, port: int, records: str, allow_hosts: tuple[str, ...], max_rooms: int, max_sockets: int, lang: str) -> None:
     """Serve live tables where several people (and bots) play one game, each
     from their own browser, and the archive's games, named queries and
     charts, at http://HOST:PORT/ (Ctrl-C stops it).
@@ -33,7 +34,7 @@ def serve(db: str | None, host: str, port: int, records: str, allow_hosts: tuple
         fail(f"sgz serve needs the web extra ({exc.name} is missing): pip install 'sanguozhi[web]'")
     from sanguozhi.records.db import default_db
 
-    app = make_app(db or default_db(), records, lang, listen=host, allow_hosts=allow_hosts, max_rooms=max_rooms)
+    app = make_app(db or default_db(), records, lang, listen=host, allow_hosts=allow_hosts, max_rooms=max_rooms, max_sockets=max_sockets)
     sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
@@ -47,6 +48,7 @@ def serve(db: str | None, host: str, port: int, records: str, allow_hosts: tuple
         log_level="warning",
         ws="websockets-sansio",
         ws_max_size=16 * 1024,  # a page's message is an answer: small
+        ws_per_message_deflate=False,  # small messages: compressing costs more CPU than it saves
         ws_ping_interval=20,
         ws_ping_timeout=20,  # a dropped connection is noticed (and its seat's hand-over clock starts)
         timeout_keep_alive=5,  # idle connections close

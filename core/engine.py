@@ -188,12 +188,7 @@ class Engine:
         so that whether it had anything else to answer with changes no event
         another seat sees.
         """
-        forced: Choice | None = None
-        if req.choices:
-            if len(req.choices) == 1 and req.choices[0].option == PASS:
-                forced = PASS_CHOICE
-        elif req.min == req.max == len(req.cards):
-            forced = Choice(cards=req.cards)
+        forced = _only(req)
         if forced is not None:
             if req.vis is None or not self.fair:
                 return forced
@@ -205,6 +200,11 @@ class Engine:
         if owner != req.seat:
             req = msgspec.structs.replace(req, seat=owner)
         return (yield req)
+
+    def forced(self, req: Request) -> Choice | None:
+        """The answer of a secret question with one legal answer, which the rules
+        record by themselves for a seat not asked formally (``ask``); None otherwise."""
+        return _only(req) if req.vis is not None and self.fair else None
 
     def secret(self, seat: int) -> tuple[int, ...] | None:
         """The ``vis`` of a question to ``seat`` whose answers come from what it
@@ -929,6 +929,13 @@ class Engine:
             self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on[hook.source], w=name))
         yield from hook.run(self, seat, ctx)
         return hook
+
+
+def _only(req: Request) -> Choice | None:
+    """The one legal answer of a pass-only question or of a pick of every card offered."""
+    if req.choices:
+        return PASS_CHOICE if len(req.choices) == 1 and req.choices[0].option == PASS else None
+    return Choice(cards=req.cards) if req.min == req.max == len(req.cards) else None
 
 
 PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {

@@ -132,8 +132,10 @@ def resume(
     ``asked`` collects the index of every recorded ``Decided`` re-run as an
     answer to a request (the others the rules recorded by themselves: a
     secret pass with nothing else to answer, ``Engine.ask``).  ``formal``:
-    the seats the engine asks even such a question (``Engine.formal``; the
-    record is the same either way, but the game then waits where it waited).
+    the seats the engine asks even such a question from then on
+    (``Engine.formal``).  The re-run itself asks every seat so: where a person
+    was asked one at a live table, an event from outside (a seat handed over)
+    may have come before the answer, and the record keeps that order.
     """
     if not events or not isinstance(events[0], ev.GameStarted):
         raise FoldError("a record must begin with a GameStarted event")
@@ -163,10 +165,10 @@ def resume(
             check(event)
             game._sink(event)
 
-        engine = Engine(checkpoint, fresh=cut == 1, sink=sink, formal=formal)
-        return engine
+        return Engine(checkpoint, fresh=cut == 1, sink=sink, formal=frozenset(range(len(checkpoint.seats))))
 
     game = Game(prefix, make)
+    engine = game.engine
     while pos < len(tail):
         nxt = tail[pos]
         if isinstance(nxt, EXTERNAL):
@@ -174,9 +176,15 @@ def resume(
             continue
         if game.request is None or not isinstance(nxt, ev.Decided):
             raise ReplayMismatch(cut + pos, nxt, None)
-        if asked is not None:
+        if asked is not None and engine.forced(game.request) is None:
             asked.append(cut + pos)
         game.submit(Choice(cards=nxt.cards, targets=nxt.targets, option=nxt.option))
+    engine.formal = formal
+    while game.request is not None and game.request.seat not in formal:
+        only = engine.forced(game.request)
+        if only is None:
+            break
+        game.submit(only)  # what the rules record by themselves for a seat not asked formally
     game.on_event = on_event
     return game
 

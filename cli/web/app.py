@@ -39,16 +39,16 @@ from .tables import Tables
 log = logging.getLogger("sgz.serve")
 
 
-def make_app(db: str, records: str | Path, lang: str = "en", *, listen: str = "127.0.0.1", allow_hosts: tuple[str, ...] = (), max_rooms: int | None = None) -> Any:
+def make_app(
+    db: str, records: str | Path, lang: str = "en", *, listen: str = "127.0.0.1", allow_hosts: tuple[str, ...] = (), max_rooms: int | None = None, max_sockets: int = 32
+) -> Any:
     gate = ArchiveGate(db)
     archive = ArchivePages(gate)
     folder = Path(records)
+    archiver = Archiver(db)
 
     def archived(room: Room) -> None:
-        """A finished table's game goes to the archive at once (in a worker thread)."""
-        import asyncio
-
-        asyncio.get_running_loop().run_in_executor(None, _ingest, gate, folder / room.file.record)
+        archiver.add(folder / room.file.record)
 
     tables = Tables(folder, on_over=archived, **({"max_rooms": max_rooms} if max_rooms else {}))
     pages = TablePages(tables, lang)
@@ -109,17 +109,42 @@ def make_app(db: str, records: str | Path, lang: str = "en", *, listen: str = "1
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.tables = tables
     app.state.gate = gate
+    app.state.archiver = archiver
     app.add_middleware(GZipMiddleware, minimum_size=1024)
-    app.add_middleware(Guard, hosts=host_names(listen, allow_hosts))  # added last: the outermost
+    app.add_middleware(Guard, hosts=host_names(listen, allow_hosts), max_sockets=max_sockets)  # added last: the outermost
     return app
 
 
-def _ingest(gate: ArchiveGate, path: Path) -> None:
-    from sanguozhi.records.archive import ingest
-    from sanguozhi.records.db import ArchiveError
+class Archiver:
+    """A finished table's game goes to the archive at once: ``sgz archive ingest``
+    in a process of its own (its checks and loading would hold up every table
+    of this one), one at a time, the games finished meanwhile in one batch."""
 
-    try:
-        with gate.write() as con:
-            ingest(con, [path])
-    except (ArchiveError, OSError) as exc:
-        log.warning("sgz serve: %s was not added to the archive: %s", path, exc)
+    def __init__(self, db: str) -> None:
+        self.db = db
+        self.pending: list[Path] = []
+        self.task: Any = None
+        self.added = 0
+
+    def add(self, path: Path) -> None:
+        import asyncio
+
+        self.pending.append(path)
+        if self.task is None or self.task.done():
+            self.task = asyncio.ensure_future(self._run())
+
+    async def _run(self) -> None:
+        import asyncio
+        import sys
+
+        while self.pending:
+            batch, self.pending = self.pending, []
+            proc = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "sanguozhi", "archive", "ingest", *map(str, batch), "--db", self.db, "--wait", "60", "-q",
+                stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+            )  # fmt: skip
+            _, err = await proc.communicate()
+            if proc.returncode:
+                log.warning("sgz serve: %s not added to the archive: %s", ", ".join(p.name for p in batch), err.decode(errors="replace").strip()[-300:])
+            else:
+                self.added += len(batch)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections import OrderedDict
 from html import escape
 from pathlib import Path
-from typing import Any
 
 from starlette.responses import HTMLResponse
 

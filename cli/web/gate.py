@@ -1,12 +1,12 @@
-"""The archive as the web app shares it: many readers at once, one writer alone.
+"""The archive as the web app reads it: many readers at once, sharing one instance.
 
 DuckDB keeps one database instance per file and process, and a reader's
 settings are locked on it (``records.db.open_reader``): a second connection
 that tried to set them again failed, which made two concurrent requests an
 HTTP 500.  So readers share one locked instance (a cursor each), opened when
 the first reader comes and closed when the last goes, so that another
-process may write to the archive between requests; the writer (a finished
-live game added at once) waits until no reader holds it, and holds it alone.
+process may write to the archive between requests (``sgz archive ingest``,
+which the server runs for a finished table: a reader waits for it).
 
 One rule for every page: a game a person plays is shown only once it is over
 (as a replay page of it is: ``replay.page.perspectives``).  Each reader's
@@ -21,13 +21,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+READ_WAIT = 15.0  # seconds a reader waits for a writer (an ingest) to let the archive go
+
 
 class ArchiveGate:
     def __init__(self, db: str) -> None:
         self.db = db
-        self._cond = threading.Condition()
+        self._lock = threading.Lock()
         self._readers = 0
-        self._writing = False
         self._con: Any = None
 
     @contextmanager
@@ -35,11 +36,10 @@ class ArchiveGate:
         """A cursor on the archive, read-only and locked down (``ArchiveError`` when there is none)."""
         from sanguozhi.records.db import open_reader
 
-        with self._cond:
-            while self._writing:
-                self._cond.wait()
+        with self._lock:
             if self._con is None:
-                self._con = open_reader(self.db)  # raises ArchiveError: nobody holds it then
+                # An ingest may hold the file for a moment (a finished table's game): wait for it.
+                self._con = open_reader(self.db, wait=READ_WAIT)
             self._readers += 1
             cur = self._con.cursor()
         try:
@@ -47,32 +47,11 @@ class ArchiveGate:
             yield cur
         finally:
             cur.close()
-            with self._cond:
+            with self._lock:
                 self._readers -= 1
                 if not self._readers:
                     self._con.close()
                     self._con = None
-                    self._cond.notify_all()
-
-    @contextmanager
-    def write(self, wait: float = 30.0) -> Iterator[Any]:
-        """The archive opened for writing, once no reader holds it."""
-        from sanguozhi.records.archive import open_db
-
-        with self._cond:
-            while self._writing or self._readers:
-                self._cond.wait()
-            self._writing = True
-        try:
-            con = open_db(self.db, wait=wait)
-            try:
-                yield con
-            finally:
-                con.close()
-        finally:
-            with self._cond:
-                self._writing = False
-                self._cond.notify_all()
 
 
 PER_GAME = ("games", "seats", "events", "damage", "deaths", "decisions")

@@ -102,6 +102,13 @@ class Question:
     words: tuple[Asked, Asked]  # en, zh
     shown: float
     preview: bool = False  # asked ahead of the game (a question asked together)
+    _data: dict[str, Any] | None = None
+
+    def data(self) -> dict[str, Any]:
+        """The question as a page shows it (worded once: it does not change while asked)."""
+        if self._data is None:
+            self._data = question_data(self)
+        return self._data
 
 
 @dataclass
@@ -138,6 +145,8 @@ class Room:
         self.perspectives: dict[int, Perspective] = {}
         self._qid = 0
         self._told = 0  # events narrated
+        self._table: Any = None  # the table before the next event to narrate (one fold for every narrator)
+        self._views: dict[int, tuple[int, dict[str, Any]]] = {}  # viewer -> (version, its view)
         self.version = 0  # bumped whenever anything a viewer sees may have changed
 
     # -- making a room --------------------------------------------------------
@@ -306,7 +315,12 @@ class Room:
         return "basic" if spec.handed else None
 
     def formal(self) -> frozenset[int]:
-        """The seats asked even what they can only pass: the people playing (their waits show)."""
+        """The seats asked even what they can only pass: the people playing, whose
+        waits the table shows for the secret questions' minimum wait.  A room
+        without that wait shows no such wait, so nobody is asked them (the record
+        is the same either way)."""
+        if not self.settings.secret_wait:
+            return frozenset()
         return frozenset(s for s, spec in enumerate(self.file.seats) if spec.kind == "person" and not spec.handed)
 
     # -- playing --------------------------------------------------------------------
@@ -532,18 +546,31 @@ class Room:
         return out
 
     def _narrate(self) -> None:
+        """Every viewer's narration of the new events.  The narrators name seats by
+        one table the room folds itself (rather than each folding its own)."""
+        from sanguozhi.core.evolve import apply, initial_state
+
         game = self.game
         assert game is not None
+        events = game.events
         if not self.perspectives:
             for p in (SPECTATOR, *range(len(self.file.seats))):
-                self.perspectives[p] = Perspective((Narrator("en", p), Narrator("zh", p)))
-        events = game.events
+                self.perspectives[p] = Perspective((Narrator("en", p, mode=self.settings.mode), Narrator("zh", p, mode=self.settings.mode)))
+        table = self._table
         for i in range(self._told, len(events)):
             e = events[i]
+            if table is None:
+                table = initial_state(e)
+                for persp in self.perspectives.values():
+                    for n in persp.narrators:
+                        n._followed = table  # what each would have folded for itself
             for persp in self.perspectives.values():
-                en, zh = (n.line(e) for n in persp.narrators)
+                en, zh = (n.line(e, table) for n in persp.narrators)
                 if en or zh:
                     persp.lines.append((i, en or "", zh or ""))
+            if i:
+                apply(table, e)
+        self._table = table
         self._told = len(events)
 
     # -- what a viewer is told ------------------------------------------------------------
@@ -563,16 +590,19 @@ class Room:
         if self.game is None:
             return out
         st = self.game.state
-        v = view(st, viewer)
-        del v["pile"], v["viewer"], v["mode"]
-        out["view"] = v
+        cached = self._views.get(viewer)
+        if cached is None or cached[0] != self.version:
+            v = view(st, viewer)
+            del v["pile"], v["viewer"], v["mode"]
+            cached = self._views[viewer] = (self.version, v)
+        out["view"] = cached[1]
         out["events"] = len(self.game.events)
         persp = self.perspectives[viewer]
         out["lines"] = [list(x) for x in persp.lines[since:]]
         out["line_count"] = len(persp.lines)
         out["waiting"] = self.waiting()
         q = self.questions.get(viewer)
-        out["ask"] = None if q is None else question_data(q, answered=viewer in self.held)
+        out["ask"] = None if q is None else {**q.data(), "answered": viewer in self.held, "ahead": q.preview}
         out["clock"] = self.settings.clock
         if self.game.over:
             end = self.game.events[-1]
@@ -589,18 +619,11 @@ class Room:
         return {"seat": seat, "kind": spec.kind, "name": spec.name, "bot": spec.bot, "handed": spec.handed}
 
 
-def question_data(q: Question, *, answered: bool) -> dict[str, Any]:
+def question_data(q: Question) -> dict[str, Any]:
     """A question as a page shows it: title and answers in both languages."""
     req = q.request
     en, zh = q.words
-    data: dict[str, Any] = {
-        "id": q.id,
-        "kind": req.kind,
-        "title": [en.title, zh.title],
-        "secret": req.vis is not None,
-        "answered": answered,
-        "ahead": q.preview,
-    }
+    data: dict[str, Any] = {"id": q.id, "kind": req.kind, "title": [en.title, zh.title], "secret": req.vis is not None}
     if req.choices:
         data["choices"] = [
             {"label": [a, b], "cards": list(c.cards), "targets": list(c.targets), "option": c.option, "pass": c.option in (PASS, "end"), "what": _what(c, en, zh)}

@@ -30,9 +30,9 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(folder: Path, port: int) -> subprocess.Popen:
+def start_server(folder: Path, port: int, *args: str) -> subprocess.Popen:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "sanguozhi", "serve", "--port", str(port), "--records", str(folder), "--db", str(folder / "a.duckdb")],
+        [sys.executable, "-m", "sanguozhi", "serve", "--port", str(port), "--records", str(folder), "--db", str(folder / "a.duckdb"), *args],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
