@@ -611,6 +611,7 @@ class Room:
                 "reason": st.end_reason,
                 "points": list(st.points),
                 "seed": str(end.seed) if isinstance(end, ev.GameEnded) and end.seed is not None else None,
+                "record": self.file.record,
             }
         return out
 

@@ -17,6 +17,7 @@
           ahead: "asked together with the others: answer when you like", pick: "pick", cards: "card(s)", targets: "choose the target(s)",
           over: "Game over", youwin: "You win!", youlose: "You lose.", draw: "A draw: nobody wins.", winners: "winners", points: "points",
           replay: "open the replay", record: "download the record", seed: "the deal's seed", bot: "bot", handed: "a bot plays for",
+          archive: "in the archive", then: "then, with the record:",
           keys: "Keys: 1-9 choose · Enter confirm · Esc back · P pass · L language", nothing: "Nothing to answer with: passing.",
           seconds: "s left", log: "Log" },
     zh: { seat: "号位", you: "你", hand: "手牌", hp: "体力", pile: "牌堆", discard: "弃牌堆", processing: "处理区",
@@ -27,6 +28,7 @@
           ahead: "与其他玩家同时选择：随时作答", pick: "选择", cards: "张牌", targets: "选择目标",
           over: "游戏结束", youwin: "你赢了！", youlose: "你输了。", draw: "和局：没有胜者", winners: "胜者", points: "积分",
           replay: "打开回放", record: "下载记录文件", seed: "发牌的随机种子", bot: "机器人", handed: "机器人代打",
+          archive: "在存档中查看", then: "之后可用记录文件：",
           keys: "按键：1-9 选择 · Enter 确定 · Esc 返回 · P 放弃 · L 切换语言", nothing: "没有可以打出的牌：放弃。",
           seconds: "秒", log: "记录" }
   };
@@ -311,7 +313,10 @@
     var h = '<h2 class="over">' + esc(t("over")) + " · " + esc(verdict) + "</h2><p>" + esc(last) + "</p>";
     if (e.points.length) h += "<p>" + esc(t("points")) + ": " + e.points.map(function (p, s) { return seatWord(s) + " " + p; }).join(" · ") + "</p>";
     if (e.seed) h += '<p class="quiet">' + esc(t("seed")) + ": <code>" + esc(e.seed) + "</code></p>";
-    h += '<p><a id="replay-link" href="/t/' + BOOT.room + '/replay">' + esc(t("replay")) + '</a> · <a href="/t/' + BOOT.room + '/record">' + esc(t("record")) + "</a></p>";
+    h += '<p><a id="replay-link" href="/t/' + BOOT.room + '/replay">' + esc(t("replay")) + '</a> · <a href="/t/' + BOOT.room + '/record">' + esc(t("record")) +
+         '</a> · <a href="/game/' + BOOT.room + '">' + esc(t("archive")) + "</a></p>";
+    var rec = e.record, seat = me < 0 ? 0 : me;
+    h += '<p class="quiet">' + esc(t("then")) + ' <code>sgz fork ' + esc(rec) + " --at N --out what-if.jsonl</code> · <code>sgz analyze " + esc(rec) + " --seat " + seat + " --blunders</code></p>";
     return h;
   }
 
