@@ -6,7 +6,7 @@ archive's events at once.
 Ingest's peak memory is bounded (MEMORY_BOUND, 1 GiB, whatever the archive
 or batch size): test_bench_ingest_peak_memory asserts it.
 
-Run with:  SGZ_BENCH_FULL=1 python -m pytest tests/bench/test_bench_archive.py --benchmark-enable -s
+Run with:  SGZ_BENCH_FULL=1 python -m pytest tests/bench/test_bench_archive.py --benchmark-enable -n 0 -s
 Without SGZ_BENCH_FULL the archive has 20 games (a smoke run, as in the
 normal test suite); with it, 10,000 five-seat basic-bot games
 (SGZ_BENCH_GAMES overrides the count, SGZ_BENCH_DECK the deck option).  The

@@ -1,6 +1,6 @@
 """Core speed: bot self-play (decisions/s, games/s) and folding (events/s).
 
-Run with:  pytest tests/bench --benchmark-enable
+Run with:  pytest tests/bench --benchmark-enable -n 0
 The rates are in each benchmark's extra_info (shown with --benchmark-json).
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Replay page: the time to build a page and its size, for an 8-seat game of ~2,000 events.
 
-Run with:  python -m pytest tests/bench/test_bench_page.py --benchmark-enable -s
+Run with:  python -m pytest tests/bench/test_bench_page.py --benchmark-enable -n 0 -s
 The anchor is folding the same events once (``core.evolve.fold``), measured
 in the same run: a page folds once too, then makes a view per seat and the
 review at every event, diffs it against the one before and narrates the event

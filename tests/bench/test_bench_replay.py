@@ -1,6 +1,6 @@
 """Replay speed: seek and fork-and-resume latency in a long game, decode + fold rate.
 
-Run with:  python -m pytest tests/bench/test_bench_replay.py --benchmark-enable
+Run with:  python -m pytest tests/bench/test_bench_replay.py --benchmark-enable -n 0
 The figures (medians) are in each benchmark's extra_info (--benchmark-json).
 
 The long game is a 10-seat basic-deck basic-bot game of >= 10,000 events

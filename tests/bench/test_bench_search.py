@@ -1,6 +1,6 @@
 """The search bot's strength and the rollouts' speed.
 
-    python -m pytest tests/bench/test_bench_search.py --benchmark-enable -s
+    python -m pytest tests/bench/test_bench_search.py --benchmark-enable -n 0 -s
 
 plays ``SGZ_SEARCH_GAMES`` (default 40; 1,000 with ``SGZ_BENCH_FULL=1``)
 5-seat games twice on the same seeds, on every core: the lord played by the search bot, and
@@ -59,20 +59,22 @@ def paired_difference(a: list[bool], b: list[bool]) -> tuple[float, float, float
 
 def test_bench_search_lord_against_basic_lord(benchmark) -> None:
     first = 9000
+    # In the default test run (benchmarks disabled) one game each: a smoke test, not a measure.
+    games = 1 if benchmark.disabled else GAMES
 
     def both() -> tuple[list[bool], list[bool]]:
-        return lord_outcomes("search", first, GAMES), lord_outcomes("basic", first, GAMES)
+        return lord_outcomes("search", first, games), lord_outcomes("basic", first, games)
 
     search_won, basic_won = benchmark.pedantic(both, rounds=1, iterations=1)
     search, basic = sum(search_won), sum(basic_won)
-    s_low, s_high = wilson(search, GAMES)
-    b_low, b_high = wilson(basic, GAMES)
+    s_low, s_high = wilson(search, games)
+    b_low, b_high = wilson(basic, games)
     d, d_low, d_high, only_search, only_basic = paired_difference(search_won, basic_won)
     benchmark.extra_info.update(
-        games=GAMES,
-        search_lord_win_rate=round(search / GAMES, 3),
+        games=games,
+        search_lord_win_rate=round(search / games, 3),
         search_interval=[round(s_low, 3), round(s_high, 3)],
-        basic_lord_win_rate=round(basic / GAMES, 3),
+        basic_lord_win_rate=round(basic / games, 3),
         basic_interval=[round(b_low, 3), round(b_high, 3)],
         paired_difference=round(d, 3),
         paired_interval=[round(d_low, 3), round(d_high, 3)],
@@ -80,10 +82,10 @@ def test_bench_search_lord_against_basic_lord(benchmark) -> None:
         games_only_basic_lord_won=only_basic,
     )
     print(
-        f"\nlord win rate over {GAMES} games: search {search / GAMES:.3f} [{s_low:.3f}-{s_high:.3f}], basic {basic / GAMES:.3f} [{b_low:.3f}-{b_high:.3f}];"
+        f"\nlord win rate over {games} games: search {search / games:.3f} [{s_low:.3f}-{s_high:.3f}], basic {basic / games:.3f} [{b_low:.3f}-{b_high:.3f}];"
         f" paired difference {d:+.3f} [{d_low:+.3f} {d_high:+.3f}] (won only by search {only_search}, only by basic {only_basic})"
     )
-    assert len(search_won) == len(basic_won) == GAMES
+    assert len(search_won) == len(basic_won) == games
 
 
 @pytest.fixture(scope="module")

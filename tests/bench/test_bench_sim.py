@@ -1,6 +1,6 @@
 """`sgz sim` speed: recording against in-process self-play, and --jobs against one worker.
 
-Run with:  python -m pytest tests/bench/test_bench_sim.py --benchmark-enable -s
+Run with:  python -m pytest tests/bench/test_bench_sim.py --benchmark-enable -n 0 -s
 Each figure is a ratio against an anchor timed in the same test, rounds
 interleaved (the anchor, then the subject, again and again), medians compared:
 

@@ -1,6 +1,6 @@
 """Live tables under load: rooms of five people each, all at once, on loopback.
 
-Run with:  python -m pytest tests/bench/test_bench_tables.py --benchmark-enable -s
+Run with:  python -m pytest tests/bench/test_bench_tables.py --benchmark-enable -n 0 -s
 
 `sgz serve` runs as a process of its own; this process drives ROOMS identity
 tables of five seats, every seat a WebSocket client answering at random (250
