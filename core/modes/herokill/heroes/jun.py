@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from .... import events as ev
 from ....cards.base import take_card_of
 from ....deck import KINDS
-from ....requests import Choice, Request
+from ....requests import PASS_CHOICE, Choice, Request
 from ....skills.base import announce, has_skill, uses_this_turn
 from ....skills.common import discard_own, is_black, others_from
 from .book import action, ban, define, form, mod, trigger
@@ -152,6 +152,11 @@ MASS_TRICKS = frozenset({"savage_assault", "archery_attack", "god_salvation", "a
 
 
 def _diehun(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
+    # Asked with the trick named (whether skipping it is worth a card).
+    go = yield from engine.ask(Request(seat, "skill", prompt=f"hk_diehun:{use.name}:{use.seat}", choices=(Choice(option="hk_diehun"), PASS_CHOICE)))
+    if go.is_pass:
+        return
+    announce(engine, seat, "hk_diehun", window="target_confirmed")
     use.cancelled.add(seat)
     yield from engine.draw(seat, 1, reason="hk_diehun")
 
@@ -159,7 +164,7 @@ def _diehun(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
 trigger(
     "hk_diehun", "target_confirmed", _diehun,
     can=lambda e, seat, use: use.name in MASS_TRICKS and seat in use.targets and seat not in use.cancelled,
-    owners=lambda use: use.targets,
+    owners=lambda use: use.targets, silent=True,
 )
 
 
