@@ -954,8 +954,7 @@ PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
 SAVE_NAMES = ("peach",)
 SAVE_NAMES_SELF = ("peach", "analeptic")
 
-# SLASH_LIMIT_MODS, AFTER_DAMAGE and the other modifier points live in
-# core.windows (card families register there without importing the engine);
-# they are imported above under the same names.
+# The modifier points (the 杀 limit, after-damage rules …) live in the content
+# (core.content.POINTS): card families and skills register there.
 
-__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES", "SLASH_LIMIT_MODS", "AFTER_DAMAGE"]
+__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES"]

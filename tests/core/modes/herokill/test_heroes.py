@@ -440,3 +440,113 @@ def test_huzhu_a_chen_lords_dodge_from_a_min_hero_and_jiuyuan_a_jun_heros_potion
     until_kind(t, "save", seat=2)
     t.use("peach")
     assert t.hp(0) == 2
+
+
+# -- the renamed Sanguosha skills, each at work under the hero's name ---------------------------------
+
+
+def _play_options(t: Table) -> set[str]:
+    return {c.option for c in t.request.choices if c.option}
+
+
+@pytest.mark.parametrize(
+    ("hero", "sid", "hands"),
+    [
+        ("hk_liubang", "hk_yuren", ["dodge"]),
+        ("hk_shangyang", None, []),
+        ("hk_songjiang", "hk_shucai", ["dodge"]),
+        ("hk_hanxin", "hk_gongxin", ["dodge"]),
+        ("hk_chenyuanyuan", "hk_hongyan", ["dodge"]),
+        ("hk_zhaokuangyin", "hk_shiquan", [card("slash", "s")]),
+        ("hk_tantaiming", "hk_aojian", [card("peach", "h")]),
+        ("hk_yuefei", "hk_wumu:slash", ["dodge"]),
+        ("hk_xishi", "hk_meihuo", [card("dodge", "d")]),
+    ],
+)
+def test_a_renamed_play_skill_is_offered_under_the_heros_id(hero: str, sid: str | None, hands: list[str]) -> None:
+    t = hk(generals={0: hero, 1: "hk_xiangyu", 2: "hk_xiangyu"}, hands={0: hands, 1: ["dodge"], 2: ["dodge"]})
+    until_kind(t, "play", seat=0)  # past the draw phase's triggers (兵仙)
+    opts = _play_options(t)
+    if sid is not None:
+        assert sid in opts, opts
+    assert not any(o in opts for o in ("zhiheng", "rende", "fanjian", "lijian", "qixi", "wusheng", "longdan:slash", "guose"))
+
+
+def test_yuren_zhiyu_liaoshang_heal_and_balance_as_their_texts_say() -> None:
+    t = hk(generals={0: "hk_liubang"}, hands={0: ["dodge", "dodge"]})
+    t.option("hk_yuren")
+    t.pick(*t.request.cards[:2])
+    assert len(t.state.chars[0].hand) == 4 and triggered(t, "hk_yuren")
+    assert "hk_yuren" not in _play_options(t)  # once a turn
+    t = hk(generals={0: "hk_baosi", 1: "hk_xiangyu"}, hands={0: ["dodge", "dodge"]}, hp={0: 2, 1: 2})
+    t.option("hk_zhiyu")
+    t.pick(*t.request.cards[:2])
+    take(t, "", (1,))
+    assert t.hp(0) == 3 and t.hp(1) == 3
+    t = hk(generals={0: "hk_bianque"}, hands={0: ["dodge"]}, hp={3: 2})
+    t.option("hk_liaoshang")
+    t.pick(t.request.cards[0])
+    take(t, "", (3,))
+    assert t.hp(3) == 3
+
+
+def test_fajia_and_fuchou_answer_damage_as_fankui_and_ganglie() -> None:
+    t = hk(generals={1: "hk_shangyang"}, hands={0: ["slash", "dodge"]})
+    t.use("slash", 1)
+    accept(t, "hk_fajia")
+    take(t, "hand")
+    assert len(t.state.chars[1].hand) == 1
+    t = hk(generals={1: "hk_likui"}, hands={0: ["slash"]}, pile=[card("slash", "s", nth=1), card("slash", "s", nth=2), card("slash", "s")])
+    t.use("slash", 1)
+    accept(t, "hk_fuchou")
+    take(t, "damage")  # a spade: seat 0 chooses two hand cards or the damage
+    assert t.hp(0) == 3
+
+
+def test_bingxian_chuchu_zhanbu_on_their_turn() -> None:
+    t = hk(generals={1: "hk_hanxin"}, first=1)
+    accept(t, "hk_bingxian")
+    assert len(t.state.chars[1].hand) == 3
+    t = hk(generals={0: "hk_chenyuanyuan"})
+    t.end()
+    until_kind(t, "trigger", seat=0)
+    accept(t, "hk_chuchu")
+    assert len(t.state.chars[0].hand) == 3
+    t = hk(generals={1: "hk_liubowen"}, first=1)
+    accept(t, "hk_zhanbu")
+    assert t.request.prompt.startswith("hk_zhanbu:5")
+
+
+def test_chenyu_passes_a_slash_and_mili_draws_two_for_a_lost_worn_card() -> None:
+    t = hk(generals={1: "hk_xishi"}, hands={0: ["slash"], 1: ["dodge"]})
+    t.use("slash", 1)
+    req = skill_q(t, "hk_chenyu:0")
+    t.choose(next(c for c in req.choices if c.targets == (2,)))
+    assert t.of_type(ev.CardUsed)[-1].name == "slash" and triggered(t, "hk_chenyu")
+    t = hk(generals={1: "hk_huamulan"}, hands={0: ["dismantlement"]}, equip={1: ["eight_diagram"]})
+    t.use("dismantlement", 1)
+    take(t, "", None) if t.request.kind != "pick_card" else t.choose(t.request.choices[0])
+    until_kind(t, "trigger", seat=1)
+    accept(t, "hk_mili")
+    assert len(t.state.chars[1].hand) == 2
+
+
+def test_guiyin_tianlang_qingying_huichun_zuijiu() -> None:
+    t = hk(generals={1: "hk_liubowen"}, hands={0: ["slash"]})
+    assert not any(c.targets == (1,) for c in t.request.choices if c.cards)  # no hand: no 杀 at him
+    t = hk(generals={0: "hk_yangyanzhao"}, hands={0: ["slash", "slash"]})
+    t.use("slash", 1)
+    until_kind(t, "play")
+    assert any(c.cards and CARDS[c.cards[0]].name == "slash" for c in t.request.choices)
+    t = hk(generals={1: "hk_zhaofeiyan"}, hands={0: ["slash"], 1: [card("slash", "c")]})
+    t.use("slash", 1)
+    assert any(c.option == "hk_qingying" for c in t.request.choices)
+    t = hk(generals={2: "hk_bianque"}, hands={0: ["slash"], 2: [card("dodge", "h")]}, hp={1: 1})
+    t.use("slash", 1)
+    until_kind(t, "save", seat=2)
+    assert any(c.option == "hk_huichun" for c in t.request.choices)
+    t = hk(generals={1: "hk_wusong"}, hands={1: ["slash"]}, first=1)
+    accept(t, "hk_zuijiu")
+    t.use("slash", 2)
+    until_kind(t, "play", seat=1)
+    assert t.hp(2) == 2  # the 杀's damage is 2
