@@ -112,6 +112,10 @@ class HeroTable:
             p.skills = frozenset(state.content.general(disguise).skills)
             state.epoch += 1
 
+    def table_order(self, state: "State") -> list[int]:
+        """The table as it sits: 迁都 moves characters around it."""
+        return list(state.order) or list(range(len(state.chars)))
+
     def general_info(self, gid: str) -> dict[str, Any] | None:
         """``sgz generals --mode M`` lists the heroes the mode deals by default (Hero Kill's)."""
         from ...generals import GENERALS

@@ -196,6 +196,7 @@ def test_qiandu_two_black_cards_exchange_places_and_play_goes_on_from_the_new_pl
     assert (swap.a, swap.b) == (0, 3) and t.state.order == [3, 1, 2, 0, 4]
     assert t.state.seats_from(0) == [0, 4, 3, 1, 2]
     assert distance(t.state, 0, 4) == 1 and distance(t.state, 0, 1) == 2 and distance(t.state, 3, 1) == 1
+    assert t.state.rs.table_order(t.state) == [3, 1, 2, 0, 4]  # the table is shown as it now sits
     t.end()
     assert t.request.seat == 4  # counter-clockwise from her new place: seats 1-3 wait
     from sanguozhi.replay.narrate import Narrator
