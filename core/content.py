@@ -27,6 +27,8 @@ at one place in the rules:
   into a hand; the function moves those that go elsewhere instead (tripod's general
   cards go to the general zone) and returns the rest
 - ``trick_distance_free`` (state, seat) -> bool: tricks have no distance limit (奇才)
+- ``card_distance_free`` (state, seat, name) -> bool: one trick has none (Hero Kill's
+  飞贼: 探囊取物)
 - ``distance`` (state, a, b) -> change; ``range`` (state, seat) -> change (马术)
 - ``keeps_alive`` (state, seat) -> bool: a character below 1 hp after its dying
   window is not asked to be saved and does not die (不屈)
@@ -36,6 +38,9 @@ at one place in the rules:
   the distance (seed 000's liaison building)
 - ``hand_limit`` (state, seat, limit) -> limit: cards kept in the discard phase
   (seed 000's economy building: +1)
+- ``max_hp_bonus`` (content, general, bonus) -> bonus: the lord's (a captain's) extra
+  max hp when it takes ``general`` (Hero Kill's 狂禅: none); read from the content, as
+  it applies before the general is on the table
 
 Target bans are kept by card name: (state, user, target) -> True when the
 target may not be chosen (空城, 谦逊).
@@ -60,12 +65,14 @@ POINTS = (
     "hand_lost",
     "hand_divert",
     "trick_distance_free",
+    "card_distance_free",
     "distance",
     "range",
     "keeps_alive",
     "suit",
     "in_range",
     "hand_limit",
+    "max_hp_bonus",
 )
 
 
@@ -219,6 +226,7 @@ class Content:
         self.distance_mods: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["distance"])
         self.range_mods: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["range"])
         self.trick_free: tuple[Callable[..., bool], ...] = tuple(f for _, f in mods["trick_distance_free"])
+        self.card_free: tuple[Callable[..., bool], ...] = tuple(f for _, f in mods["card_distance_free"])
         self.slash_extra: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["slash_extra_targets"])
         self.suit_mods: tuple[Callable[..., str], ...] = tuple(f for _, f in mods["suit"])
         self.in_range_mods: tuple[Callable[..., bool], ...] = tuple(f for _, f in mods["in_range"])
@@ -250,8 +258,19 @@ class Content:
                 return True
         return False
 
-    def trick_distance_free(self, state: Any, seat: int) -> bool:
+    def trick_distance_free(self, state: Any, seat: int, name: str = "") -> bool:
+        """Has ``seat``'s trick no distance limit (奇才; ``name``: this trick only, 飞贼)?"""
         for free in self.trick_free:
             if free(state, seat):
                 return True
+        if name:
+            for free in self.card_free:
+                if free(state, seat, name):
+                    return True
         return False
+
+    def max_hp_bonus(self, general: str, bonus: int) -> int:
+        """The extra max hp a lord (or captain) gets with ``general`` (狂禅: none)."""
+        for _, mod in self.mods["max_hp_bonus"]:
+            bonus = mod(self, general, bonus)
+        return bonus

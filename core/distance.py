@@ -16,8 +16,13 @@ def seat_distance(state: State, a: int, b: int) -> int:
         return 0
     players = state.chars
     n = len(players)
+    order = state.order
+    if order:  # characters moved around the table (迁都): count by place
+        a, b = order.index(a), order.index(b)
+        dead = [order.index(p.seat) for p in players if not p.alive]
+    else:
+        dead = [p.seat for p in players if not p.alive]
     steps = (b - a) % n
-    dead = [p.seat for p in players if not p.alive]
     if not dead:
         return min(steps, n - steps)
     forward = steps

@@ -116,6 +116,8 @@ class Engine:
         # Flows queued by a non-flow point (a card leaving a hand: 连营) to
         # run at the next timing window; empty between turns.
         self._later: list[Callable[[], Flow]] = []
+        # The characters in their dying window: (source, cause) of their dying.
+        self._dying: dict[int, tuple[int, str]] = {}
         # The skills the characters in this game have, and the hooks, forms,
         # actions and modifiers that can therefore matter (recomputed when a
         # character's skills change: ``State.epoch``).
@@ -239,7 +241,7 @@ class Engine:
 
     def play_turn(self, seat: int) -> Flow:
         st = self.state
-        new_round = st.current < 0 or seat <= st.current
+        new_round = st.current < 0 or st.place(seat) <= st.place(st.current)
         self.emit(ev.TurnStarted(seat=seat, turn=st.turn + 1, round=st.round + 1 if new_round else st.round))
         ctx = self.turn_ctx = TurnCtx(seat, draw=self.rs.draw_count(st, seat))
         if st.chars[seat].flipped:
@@ -620,13 +622,22 @@ class Engine:
             self.emit(ev.Recovered(seat=seat, n=n, src=src))
             yield from self.window("recovered", seat)
 
+    def dying_source(self, seat: int) -> tuple[int, str]:
+        """Who and what brought ``seat`` to the dying state it is in (for a rule of
+        its dying window that kills it at once: 诀别)."""
+        return self._dying[seat]
+
     def dying(self, seat: int, src: int, cause: str) -> Flow:
         """Dying is an inserted resolution: ask those who may save (by default
         every living character in turn order) for 桃."""
         st = self.state
         player = st.chars[seat]
         self.emit(ev.Dying(seat=seat, src=src))
+        self._dying[seat] = (src, cause)
         yield from self.window("dying", seat)
+        del self._dying[seat]
+        if not player.alive:
+            return  # it died in its dying window, unsaved (Hero Kill's 诀别)
         if player.hp <= 0 and self._kept_alive(seat):
             return  # a rule keeps it alive below 1 hp (不屈)
         for saver in self.rs.savers(st, seat):
@@ -950,8 +961,7 @@ PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
 SAVE_NAMES = ("peach",)
 SAVE_NAMES_SELF = ("peach", "analeptic")
 
-# SLASH_LIMIT_MODS, AFTER_DAMAGE and the other modifier points live in
-# core.windows (card families register there without importing the engine);
-# they are imported above under the same names.
+# The modifier points (the 杀 limit, after-damage rules …) live in the content
+# (core.content.POINTS): card families and skills register there.
 
-__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES", "SLASH_LIMIT_MODS", "AFTER_DAMAGE"]
+__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES"]

@@ -120,6 +120,9 @@ class State(msgspec.Struct, gc=False):
     # judgement, a mode's own zones): card -> the seats that saw it go there.
     # A view shows them to the other seats as unknown (core.view).
     face_down: dict[int, frozenset[int]] = {}
+    # The characters around the table in turn order, once a rule has moved some
+    # (Hero Kill's 迁都 swaps two places); empty while each sits at its index.
+    order: list[int] = []
     commit: str = ""  # a committed deal's commitment (GameStarted.commit)
     start_seed: int = 0  # the seed the game started with (a fork's Reseeded changes ``seed`` only)
     rs: Any = None  # the game's ruleset (core.modes.base.Ruleset)
@@ -137,10 +140,18 @@ class State(msgspec.Struct, gc=False):
         """The living characters, in table order."""
         return [p.seat for p in self.chars if p.alive]
 
+    def place(self, c: int) -> int:
+        """Where character ``c`` sits around the table (its index unless moved)."""
+        return self.order.index(c) if self.order else c
+
     def next_alive(self, seat: int) -> int:
         n = len(self.chars)
+        order = self.order
+        k0 = order.index(seat) if order else seat
         for k in range(1, n + 1):
-            s = (seat + k) % n
+            s = (k0 + k) % n
+            if order:
+                s = order[s]
             if self.chars[s].alive:
                 return s
         return seat
@@ -148,6 +159,10 @@ class State(msgspec.Struct, gc=False):
     def seats_from(self, seat: int) -> list[int]:
         """Living characters in turn order starting with ``seat`` (if alive)."""
         chars = self.chars
+        if self.order:
+            ring = self.order
+            k = ring.index(seat % len(chars))
+            return [c for c in ring[k:] + ring[:k] if chars[c].alive]
         k = seat % len(chars)
         # A character's ``seat`` is its index: rotate the list (in C), then filter.
         return [p.seat for p in chars[k:] + chars[:k] if p.alive]
@@ -163,6 +178,7 @@ class State(msgspec.Struct, gc=False):
             discard=self.discard.copy(),
             processing=self.processing.copy(),
             removed=self.removed.copy(),
+            order=self.order.copy(),
             used=self.used.copy(),
             damage_dealt=[row.copy() for row in self.damage_dealt],
             face_down=self.face_down.copy(),

@@ -265,6 +265,14 @@ class SeatView:
     def in_range(self, a: int, b: int) -> bool:
         return in_attack_range(self._s, a, b)
 
+    def order(self) -> list[int]:
+        """The characters around the table in turn order (public: 迁都 moves them)."""
+        return list(self._s.order) or list(range(len(self._s.chars)))
+
+    def uses_this_turn(self, seat: int, sid: str) -> int:
+        """How often ``seat`` used skill ``sid`` this turn (public: each use is an event)."""
+        return self._s.used.get(f"{sid}@{seat}", 0)
+
     def has_skill(self, seat: int, sid: str) -> bool:
         """A face-up skill of ``seat`` (public), or one of this seat's own concealed generals."""
         p = self._s.chars[seat]

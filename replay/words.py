@@ -42,6 +42,9 @@ KINGDOMS: Words = {
     "rong": ("戎", "Rong"),
     "man": ("蛮", "Man"),
     "di": ("狄", "Di"),
+    "jun": ("君", "Jun"),  # Hero Kill's kingdoms: 君 臣 民
+    "chen": ("臣", "Chen"),
+    "min": ("民", "Min"),
     "careerist": ("野心家", "careerist"),
 }
 GENDERS: Words = {"male": ("男", "male"), "female": ("女", "female"), "none": ("无", "none")}

@@ -15,6 +15,7 @@ from ..cards.base import NAMES, SUIT
 from ..deck import CARDS, SLASH_NAMES
 from ..requests import Choice, Request
 from ..rng import Draws
+from ..skills.base import same_rule
 from ..view import SeatView
 
 Policy = Callable[[SeatView, Request, Draws], Choice]
@@ -80,7 +81,7 @@ def trigger(view: SeatView, request: Request, rng: Draws) -> Choice:
     go = next((c for c in request.choices if not c.is_pass), None)
     if go is None:
         return request.choices[0]
-    want = TRIGGERS.get(go.option)
+    want = TRIGGERS.get(go.option) or TRIGGERS.get(same_rule(go.option))
     if want is None:
         return _card_trigger(view, request, rng)  # equipment (寒冰剑 …) and skills always worth it
     return go if want(view, request) else _pass(request)
@@ -104,8 +105,9 @@ def _guicai(view: SeatView, request: Request, rng: Draws) -> Choice:
     is_ally, is_enemy = _sides()
     _, seat, reason, card = request.prompt.split(":", 3)
     judged, current = int(seat), int(card)
-    good = GOOD_RESULT.get(reason.split(":")[0])
-    if good is None or (judged == view.seat and reason == "luoshen"):
+    why = same_rule(reason.split(":")[0])
+    good = GOOD_RESULT.get(why)
+    if good is None or (judged == view.seat and why == "luoshen"):
         return _pass(request)  # a card put into one's own 洛神 comes straight back: no end to it
     if is_ally(view, judged):
         want = True
@@ -225,7 +227,7 @@ SKILL: dict[str, Policy] = {
 
 def skill(view: SeatView, request: Request, rng: Draws) -> Choice:
     head = request.prompt.split(":", 1)[0]
-    policy = SKILL.get(head)
+    policy = SKILL.get(head) or SKILL.get(same_rule(head))
     if policy is not None:
         return policy(view, request, rng)
     if request.choices:
@@ -258,7 +260,8 @@ PICKS: dict[str, Policy] = {
 
 
 def pick(view: SeatView, request: Request, rng: Draws) -> Choice | None:
-    policy = PICKS.get(request.prompt.split(":", 1)[0])
+    head = request.prompt.split(":", 1)[0]
+    policy = PICKS.get(head) or PICKS.get(same_rule(head))
     return policy(view, request, rng) if policy is not None else None
 
 
@@ -338,7 +341,7 @@ _card_respond: Policy = HANDLERS["respond"]
 
 def respond(view: SeatView, request: Request, rng: Draws) -> Choice:
     head, _, owner = request.prompt.partition(":")
-    if head in ("hujia", "jijiang"):
+    if same_rule(head) in ("hujia", "jijiang"):
         if not is_ally(view, int(owner)):
             return _pass(request)
         return min((c for c in request.choices if not c.is_pass), key=lambda c: (keep(c.cards[0]) if c.cards else 0, c.cards))

@@ -127,7 +127,9 @@ class Lightning(Delayed):
         st = engine.state
         n = len(st.chars)
         for k in range(1, n + 1):
-            s = (seat + k) % n
+            s = (st.place(seat) + k) % n
+            if st.order:
+                s = st.order[s]
             if st.chars[s].alive and not holds_in_judge(st, s, name):
                 engine.move((card,), zone, "judge", src_seat=seat, dst_seat=s, reason=_placing(card, name, name))
                 return

@@ -84,7 +84,7 @@ class Snatch(Trick):
         from ..distance import distance
 
         st = engine.state
-        free = st.content.trick_distance_free(st, seat)  # 奇才
+        free = st.content.trick_distance_free(st, seat, self.name)  # 奇才, 飞贼
         return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t) and (free or distance(st, seat, t) <= 1)]
 
     def on_target(self, engine: "Engine", use: "UseCtx", target: int) -> "Flow":

@@ -216,6 +216,8 @@ def chosen(engine: "Engine", seat: int, gid: str, bonus: int | None = None) -> N
     g = engine.content.general(gid)
     if bonus is None:
         bonus = 1 if engine.state.seats[seat].role == "lord" else 0
+    if bonus:
+        bonus = engine.content.max_hp_bonus(gid, bonus)
     hp = g.max_hp + bonus
     engine.emit(ev.GeneralChosen(seat=seat, general=g.id, max_hp=hp, hp=hp))
 

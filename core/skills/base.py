@@ -110,6 +110,34 @@ class SkillError(ValueError):
     """A skill registered twice, of an unknown kind, or referenced but missing."""
 
 
+# A skill's rule as a function of the id it is defined under, for the skills
+# another pack prints under a name of its own (Hero Kill's 集权 is 奸雄): one
+# rule, two names.  ``rule`` registers one; ``SkillBook.same_as`` applies it.
+RULES: dict[str, Callable[["SkillBook", str], None]] = {}
+# A skill printed under another name -> the skill whose rule it plays (bots
+# and prompts that know the original know it too).
+SAME_AS: dict[str, str] = {}
+
+
+def same_rule(sid: str) -> str:
+    """The skill whose rule ``sid`` plays (itself when it has its own)."""
+    return SAME_AS.get(sid, sid)
+
+
+def rule(book: "SkillBook", sid: str) -> Callable[[Callable[["SkillBook", str], None]], Callable[["SkillBook", str], None]]:
+    """Decorator: ``attach(book, sid)`` gives skill ``sid`` its behaviour; it is kept as
+    ``sid``'s rule (``RULES``) and applied to ``book`` at once."""
+
+    def register(attach: Callable[["SkillBook", str], None]) -> Callable[["SkillBook", str], None]:
+        if sid in RULES:
+            raise SkillError(f"skill {sid!r} has two rules")
+        RULES[sid] = attach
+        attach(book, sid)
+        return attach
+
+    return register
+
+
 def skill(sid: str) -> Skill:
     try:
         return SKILLS[sid]
@@ -248,6 +276,18 @@ class SkillBook:
             raise SkillError(f"skill {id!r} is registered twice with different texts")
         SKILLS[id] = sk
         self.pack.skill(sk)
+        return sk
+
+    def same_as(self, sid: str, of: str, name_zh: str, name_en: str, text_zh: str, text_en: str) -> Skill:
+        """Print ``sid``, a skill whose effect is ``of``'s, under its own name and text:
+        ``of``'s rule attached under ``sid`` (its kind is ``of``'s)."""
+        base = skill(of)
+        attach = RULES.get(of)
+        if attach is None:
+            raise SkillError(f"skill {of!r} has no rule to reuse (define it with core.skills.base.rule)")
+        sk = self.define(sid, name_zh, name_en, base.kind, text_zh, text_en, compulsory=base.compulsory)
+        attach(self, sid)
+        SAME_AS[sid] = of
         return sk
 
     def _skill(self, sid: str) -> Skill:

@@ -91,6 +91,26 @@ def look_at_top(engine: "Engine", seat: int, k: int, reason: str) -> tuple[int, 
     return tuple(got)
 
 
+def pindian(engine: "Engine", a: int, b: int, reason: str) -> Generator["Request", "Choice", bool]:
+    """拼点: ``a`` and ``b`` each put a hand card face down at the same time, then
+    show them; ``a`` wins if its rank is higher.  Both cards are discarded."""
+    from ..requests import Request
+
+    st = engine.state
+    picked = []
+    for me, other in ((a, b), (b, a)):
+        owner = st.chars[me].owner
+        pick = yield from engine.ask(
+            Request(me, "pindian", prompt=f"pindian:{reason}:{other}", cards=tuple(st.chars[me].hand), min=1, max=1, vis=(owner,), together=True)
+        )
+        picked.append(pick.cards[0])
+    for me, card in zip((a, b), picked):
+        engine.move((card,), "hand", "processing", src_seat=me, reason=f"pindian:{reason}")
+    won = RANK[picked[0]] > RANK[picked[1]]
+    engine.move(tuple(picked), "processing", "discard", reason="pindian")
+    return won
+
+
 def pay_and_aim(engine: "Engine", seat: int, sid: str, cost: int, targets: Iterable[int]) -> Generator["Request", "Choice", int]:
     """A play-phase skill paid with ``cost`` hand cards at one chosen target
     (青囊, 结姻): ask for the cards and the target, announce, discard; the target."""

@@ -5,8 +5,8 @@ from typing import TYPE_CHECKING
 
 from ..deck import SLASH_NAMES
 from ..requests import Choice, Request
-from .base import announce
-from .standard import action, define, form, trigger
+from .base import SkillBook, announce, rule
+from .standard import BOOK, define
 from .common import banned, discard_own, hurt, is_red, own_cards, others_from, pay_and_aim
 
 if TYPE_CHECKING:
@@ -22,7 +22,9 @@ define(
     "你的回合外，你可以将一张红色牌当【桃】使用。",
     "Outside your turn, you may use any red card (hand or equipment) as a Peach.",
 )
-form("jijiu", "peach", is_red, zones=("hand", "equip"), play=False, when=lambda st, seat: st.current != seat)
+@rule(BOOK, "jijiu")
+def _jijiu_rule(book: SkillBook, sid: str) -> None:
+    book.form(sid, "peach", is_red, zones=("hand", "equip"), play=False, when=lambda st, seat: st.current != seat)
 
 define(
     "qingnang", "青囊", "Green Satchel", "active",
@@ -35,12 +37,13 @@ def _hurt_seats(state: "State", seat: int) -> list[int]:
     return [t for t in state.seats_from(seat) if hurt(state, t)]
 
 
-def _qingnang(engine: "Engine", seat: int) -> "Flow":
-    target = yield from pay_and_aim(engine, seat, "qingnang", 1, _hurt_seats(engine.state, seat))
-    yield from engine.recover(target, 1, src=seat)
+@rule(BOOK, "qingnang")
+def _qingnang_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int) -> "Flow":
+        target = yield from pay_and_aim(engine, seat, sid, 1, _hurt_seats(engine.state, seat))
+        yield from engine.recover(target, 1, src=seat)
 
-
-action("qingnang", lambda e, seat: bool(e.state.chars[seat].hand) and bool(_hurt_seats(e.state, seat)), _qingnang, per_turn=1)
+    book.action(sid, lambda e, seat: bool(e.state.chars[seat].hand) and bool(_hurt_seats(e.state, seat)), run, per_turn=1)
 
 
 # -- 吕布: 无双 --------------------------------------------------------------------------
@@ -74,13 +77,15 @@ def _wushuang_duel_target(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
     yield  # pragma: no cover
 
 
-trigger("wushuang", "target_specified", _wushuang_slash, can=lambda e, seat, use: use.seat == seat and use.name in SLASH_NAMES, owners=lambda use: (use.seat,))
-trigger("wushuang", "target_specified", _wushuang_duel_user, can=lambda e, seat, use: use.seat == seat and use.name == "duel", owners=lambda use: (use.seat,))
-trigger(
-    "wushuang", "target_confirmed", _wushuang_duel_target,
-    can=lambda e, seat, use: use.name == "duel" and seat in use.targets and use.seat != seat,
-    owners=lambda use: use.targets,
-)
+@rule(BOOK, "wushuang")
+def _wushuang_rule(book: SkillBook, sid: str) -> None:
+    book.trigger(sid, "target_specified", _wushuang_slash, can=lambda e, seat, use: use.seat == seat and use.name in SLASH_NAMES, owners=lambda use: (use.seat,))
+    book.trigger(sid, "target_specified", _wushuang_duel_user, can=lambda e, seat, use: use.seat == seat and use.name == "duel", owners=lambda use: (use.seat,))
+    book.trigger(
+        sid, "target_confirmed", _wushuang_duel_target,
+        can=lambda e, seat, use: use.name == "duel" and seat in use.targets and use.seat != seat,
+        owners=lambda use: use.targets,
+    )
 
 
 # -- 貂蝉: 离间, 闭月 ----------------------------------------------------------------------
@@ -119,7 +124,9 @@ def lijian(sid: str, unnullifiable: bool):
 _lijian = lijian("lijian", True)
 
 
-action("lijian", lambda e, seat: bool(own_cards(e.state, seat)) and bool(_lijian_pairs(e.state, seat)), _lijian, per_turn=1)
+@rule(BOOK, "lijian")
+def _lijian_rule(book: SkillBook, sid: str) -> None:
+    book.action(sid, lambda e, seat: bool(own_cards(e.state, seat)) and bool(_lijian_pairs(e.state, seat)), lijian(sid, True), per_turn=1)
 
 define(
     "biyue", "闭月", "Outshine the Moon", "active",
@@ -128,9 +135,10 @@ define(
 )
 
 
-def _biyue(engine: "Engine", seat: int, ctx: object) -> "Flow":
-    yield from engine.draw(seat, 1, reason="biyue")
+@rule(BOOK, "biyue")
+def _biyue_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int, ctx: object) -> "Flow":
+        yield from engine.draw(seat, 1, reason=sid)
 
-
-trigger("biyue", "phase_start", _biyue, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "finish", owners=lambda ctx: (ctx.seat,))
+    book.trigger(sid, "phase_start", run, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "finish", owners=lambda ctx: (ctx.seat,))
 

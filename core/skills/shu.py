@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 from ..cards.base import NAMES
 from ..deck import KINDS, SLASH_NAMES
 from ..requests import Choice, Request
-from .base import announce, ask_trigger, has_skill, set_state, turn_state
-from .standard import action, ban, define, form, mod, trigger
+from .base import SkillBook, announce, ask_trigger, has_skill, rule, set_state, turn_state
+from .standard import BOOK, define, mod, trigger
 from .common import is_red, is_slash, kin, others_from
 from .wei import lord_call
 
@@ -53,36 +53,39 @@ def rende(sid: str, heal_at: int):
     return run
 
 
-_rende = rende("rende", 2)
-action("rende", _rende_ok, _rende)
+@rule(BOOK, "rende")
+def _rende_rule(book: SkillBook, sid: str) -> None:
+    book.action(sid, _rende_ok, rende(sid, 2))
 
 define(
     "jijiang", "激将", "Rouse", "lord_skill",
     "主公技，当你需要使用或打出【杀】时，你可以令其他蜀势力角色依次选择是否打出一张【杀】（视为由你使用或打出）。",
     "Lord skill. When you need to use or play a Slash, you may ask the other Shu characters in turn to play one for you (it counts as yours).",
 )
-# Playing a 杀 in answer (决斗, 南蛮入侵): asked where the response is needed.
-lord_call("jijiang", "shu", "slash")
+def rouse(book: SkillBook, sid: str, kingdom: str) -> None:
+    """激将: the lord's 杀 played or used for it by the other characters of ``kingdom``."""
+    # Playing a 杀 in answer (决斗, 南蛮入侵): asked where the response is needed.
+    lord_call(sid, kingdom, "slash", book)
+
+    def ok(state: "State", seat: int) -> bool:
+        # One call per turn that nobody answers: asking again changes nothing.
+        return not turn_state(state, seat, sid, "refused") and bool(kin(state, seat, kingdom))
+
+    def pick(engine: "Engine", seat: int) -> "Flow":
+        """Using a 杀 (the target is already chosen): the first character of the kingdom
+        to play one gives the card; the use goes on with it, as the lord's."""
+        announce(engine, seat, sid, window="card_choosing")
+        for helper in kin(engine.state, seat, kingdom):
+            cards = yield from engine.play_for(helper, SLASH_ORDER, prompt=f"{sid}:{seat}")
+            if cards is not None:
+                return cards
+        set_state(engine, seat, sid, "refused", 1, turn=True)
+        return None
+
+    book.form(sid, "slash", lambda c: False, play=False, when=ok, pick=pick, count=0)
 
 
-def _jijiang_ok(state: "State", seat: int) -> bool:
-    # One call per turn that nobody answers: asking again changes nothing.
-    return not turn_state(state, seat, "jijiang", "refused") and bool(kin(state, seat, "shu"))
-
-
-def _jijiang_pick(engine: "Engine", seat: int) -> "Flow":
-    """Using a 杀 (the target is already chosen): the first Shu character to play
-    one gives the card; the use goes on with it, as the lord's."""
-    announce(engine, seat, "jijiang", window="card_choosing")
-    for helper in kin(engine.state, seat, "shu"):
-        cards = yield from engine.play_for(helper, SLASH_ORDER, prompt=f"jijiang:{seat}")
-        if cards is not None:
-            return cards
-    set_state(engine, seat, "jijiang", "refused", 1, turn=True)
-    return None
-
-
-form("jijiang", "slash", lambda c: False, play=False, when=_jijiang_ok, pick=_jijiang_pick, count=0)
+rouse(BOOK, "jijiang", "shu")
 
 
 # -- 关羽: 武圣 --------------------------------------------------------------------------
@@ -92,7 +95,9 @@ define(
     "你可以将一张红色牌当【杀】使用或打出。",
     "You may use or play any red card (hand or equipment) as a Slash.",
 )
-form("wusheng", "slash", is_red, zones=("hand", "equip"))
+@rule(BOOK, "wusheng")
+def _wusheng_rule(book: SkillBook, sid: str) -> None:
+    book.form(sid, "slash", is_red, zones=("hand", "equip"))
 
 
 # -- 张飞: 咆哮 --------------------------------------------------------------------------
@@ -104,14 +109,6 @@ define(
 )
 UNLIMITED = 1 << 20
 SLASH_ORDER = ("slash", "fire_slash", "thunder_slash")
-def _paoxiao_limit(st: "State", seat: int, limit: int) -> int:
-    p = st.chars[seat]
-    if "paoxiao" in p.skills and st.phase == "play" and p.alive:
-        return UNLIMITED
-    return limit
-
-
-mod("slash_limit", _paoxiao_limit, "paoxiao")
 
 
 def _paoxiao_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
@@ -124,8 +121,17 @@ def _nothing(engine: "Engine", seat: int, ctx: object) -> "Flow":
     yield  # pragma: no cover
 
 
-# The record shows 咆哮 on every 杀 beyond the first of a turn (the one it allowed).
-trigger("paoxiao", "card_using", _nothing, can=_paoxiao_can, owners=lambda use: (use.seat,))
+@rule(BOOK, "paoxiao")
+def _paoxiao_rule(book: SkillBook, sid: str) -> None:
+    def limit(st: "State", seat: int, limit: int) -> int:
+        p = st.chars[seat]
+        if sid in p.skills and st.phase == "play" and p.alive:
+            return UNLIMITED
+        return limit
+
+    book.mod("slash_limit", limit, sid)
+    # The record shows 咆哮 on every 杀 beyond the first of a turn (the one it allowed).
+    book.trigger(sid, "card_using", _nothing, can=_paoxiao_can, owners=lambda use: (use.seat,))
 
 
 # -- 诸葛亮: 观星, 空城 --------------------------------------------------------------------
@@ -138,22 +144,32 @@ define(
 )
 
 
-def _guanxing(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
-    st = engine.state
-    engine.ensure_pile()
-    k = min(5, len(st.alive_seats()), len(st.pile))
-    top = tuple(st.pile[-1 : -k - 1 : -1])
-    # The pick is the cards to keep on top, the first topmost; the rest go to the bottom.
-    keep = yield from engine.ask(Request(seat, "skill", prompt=f"guanxing:{k}", cards=top, min=0, max=k, vis=engine.secret(seat)))
-    kept = keep.cards
-    rest = tuple(c for c in top if c not in kept)
-    if kept:
-        engine.move(kept, "pile", "pile", src_seat=seat, reason="guanxing", vis=(seat,))
-    if rest:
-        engine.move(rest, "pile", "pile", src_seat=seat, reason="guanxing:bottom", vis=(seat,))
+def stargaze(sid: str):
+    """观星's look at the top of the pile and the put-back, under skill ``sid``."""
+
+    def run(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
+        st = engine.state
+        engine.ensure_pile()
+        k = min(5, len(st.alive_seats()), len(st.pile))
+        top = tuple(st.pile[-1 : -k - 1 : -1])
+        # The pick is the cards to keep on top, the first topmost; the rest go to the bottom.
+        keep = yield from engine.ask(Request(seat, "skill", prompt=f"{sid}:{k}", cards=top, min=0, max=k, vis=engine.secret(seat)))
+        kept = keep.cards
+        rest = tuple(c for c in top if c not in kept)
+        if kept:
+            engine.move(kept, "pile", "pile", src_seat=seat, reason=sid, vis=(seat,))
+        if rest:
+            engine.move(rest, "pile", "pile", src_seat=seat, reason=f"{sid}:bottom", vis=(seat,))
+
+    return run
 
 
-trigger("guanxing", "phase_start", _guanxing, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "start", owners=lambda ctx: (ctx.seat,))
+_guanxing = stargaze("guanxing")
+
+
+@rule(BOOK, "guanxing")
+def _guanxing_rule(book: SkillBook, sid: str) -> None:
+    book.trigger(sid, "phase_start", stargaze(sid), can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "start", owners=lambda ctx: (ctx.seat,))
 
 define(
     "kongcheng", "空城", "Empty City", "compulsory",
@@ -162,11 +178,12 @@ define(
 )
 
 
-def _kongcheng(state: "State", user: int, target: int) -> bool:
-    return not state.chars[target].hand and has_skill(state, target, "kongcheng")
+@rule(BOOK, "kongcheng")
+def _kongcheng_rule(book: SkillBook, sid: str) -> None:
+    def banned(state: "State", user: int, target: int) -> bool:
+        return not state.chars[target].hand and has_skill(state, target, sid)
 
-
-ban((*sorted(SLASH_NAMES), "duel"), _kongcheng, "kongcheng")
+    book.ban((*sorted(SLASH_NAMES), "duel"), banned, sid)
 
 
 # -- 赵云: 龙胆 --------------------------------------------------------------------------
@@ -176,8 +193,10 @@ define(
     "你可以将一张【杀】当【闪】使用或打出，或将一张【闪】当普通【杀】使用或打出。",
     "You may use or play a Slash as a Dodge, or a Dodge as a plain Slash.",
 )
-form("longdan", "slash", lambda c: NAMES[c] == "dodge", option="longdan:slash")
-form("longdan", "dodge", is_slash, option="longdan:dodge")
+@rule(BOOK, "longdan")
+def _longdan_rule(book: SkillBook, sid: str) -> None:
+    book.form(sid, "slash", lambda c: NAMES[c] == "dodge", option=f"{sid}:slash")
+    book.form(sid, "dodge", is_slash, option=f"{sid}:dodge")
 
 
 # -- 马超: 马术, 铁骑 ----------------------------------------------------------------------
@@ -187,12 +206,13 @@ define(
     "锁定技，你与其他角色的距离-1。",
     "Compulsory. Your distance to every other character is reduced by 1.",
 )
-def _mashu(st: "State", a: int, b: int) -> int:
-    p = st.chars[a]  # hot (every distance): no call
-    return -1 if "mashu" in p.skills and p.alive else 0
+@rule(BOOK, "mashu")
+def _mashu_rule(book: SkillBook, sid: str) -> None:
+    def closer(st: "State", a: int, b: int) -> int:
+        p = st.chars[a]  # hot (every distance): no call
+        return -1 if sid in p.skills and p.alive else 0
 
-
-mod("distance", _mashu, "mashu")
+    book.mod("distance", closer, sid)
 
 define(
     "tieji", "铁骑", "Iron Cavalry", "active",

@@ -7,9 +7,9 @@ from .. import events as ev
 from ..cards.base import NAMES, SUIT, take_card_of
 from ..deck import SLASH_NAMES
 from ..requests import PASS_CHOICE, Choice, Request
-from .base import announce, ask_trigger
-from .standard import define, form, trigger
-from .common import is_black, kin, look_at_top, others_from
+from .base import SkillBook, announce, ask_trigger, rule
+from .standard import BOOK, define, trigger
+from .common import is_black, kin, look_at_top, others_from, own_cards
 
 if TYPE_CHECKING:
     from ..engine import DamageCtx, Engine, ResponseCtx, TurnCtx
@@ -37,24 +37,24 @@ define(
 )
 
 
-def _jianxiong_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
-    processing = engine.state.processing
-    return ctx.dst == seat and any(c in processing for c in ctx.cards)
+@rule(BOOK, "jianxiong")
+def _jianxiong_rule(book: SkillBook, sid: str) -> None:
+    def can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
+        processing = engine.state.processing
+        return ctx.dst == seat and any(c in processing for c in ctx.cards)
+
+    def run(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
+        processing = engine.state.processing
+        got = tuple(c for c in ctx.cards if c in processing)
+        if got:
+            engine.move(got, "processing", "hand", dst_seat=seat, reason=sid)
+        return
+        yield  # pragma: no cover
+
+    book.trigger(sid, "damaged", run, can=can, owners=_damaged_one)
 
 
-def _jianxiong(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    processing = engine.state.processing
-    got = tuple(c for c in ctx.cards if c in processing)
-    if got:
-        engine.move(got, "processing", "hand", dst_seat=seat, reason="jianxiong")
-    return
-    yield  # pragma: no cover
-
-
-trigger("jianxiong", "damaged", _jianxiong, can=_jianxiong_can, owners=_damaged_one)
-
-
-def lord_call(sid: str, kingdom: str, name: str):
+def lord_call(sid: str, kingdom: str, name: str, book: SkillBook = BOOK):
     """护驾 / 激将: when the lord needs to use or play ``name``, ask the other
     characters of ``kingdom`` in turn order (from the lord's next seat) whether
     one plays it for the lord; the first who does answers."""
@@ -70,7 +70,7 @@ def lord_call(sid: str, kingdom: str, name: str):
                 ctx.answered = (name, ())
                 return
 
-    trigger(sid, "response_needed", run, can=can, owners=lambda ctx: (ctx.seat,))
+    book.trigger(sid, "response_needed", run, can=can, owners=lambda ctx: (ctx.seat,))
 
 
 define(
@@ -97,11 +97,12 @@ def _fankui_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
     return src.alive and bool(src.hand or src.equip)
 
 
-def _fankui(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    yield from take_card_of(engine, seat, ctx.src, "fankui", zones=("hand", "equip"))
+@rule(BOOK, "fankui")
+def _fankui_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
+        yield from take_card_of(engine, seat, ctx.src, sid, zones=("hand", "equip"))
 
-
-trigger("fankui", "damaged", _fankui, can=_fankui_can, owners=_damaged_one, target=lambda e, seat, ctx: ctx.src)
+    book.trigger(sid, "damaged", run, can=_fankui_can, owners=_damaged_one, target=lambda e, seat, ctx: ctx.src)
 
 define(
     "guicai", "鬼才", "Devilish Wit", "active",
@@ -110,24 +111,34 @@ define(
 )
 
 
-def _guicai(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
-    st = engine.state
-    hand = st.chars[seat].hand
-    prompt = f"guicai:{ctx['seat']}:{ctx['reason']}:{ctx['card']}"
-    choice = yield from engine.ask(Request(seat, "skill", prompt=prompt, choices=(*(Choice(cards=(c,)) for c in hand), PASS_CHOICE)))
-    if choice.is_pass:
-        return
-    card = choice.cards[0]
-    announce(engine, seat, "guicai", (ctx["seat"],), window="judge_result")
-    engine.move((card,), "hand", "processing", src_seat=seat, dst_seat=ctx["seat"], reason="guicai")
-    engine.emit(ev.CardPlayed(seat=seat, name=NAMES[card], cards=(card,)))
-    old = ctx["card"]
-    if old in st.processing:
-        engine.move((old,), "processing", "discard", reason="guicai")
-    ctx["card"] = card
+def replace_judgement(book: SkillBook, sid: str, equipment: bool = False) -> None:
+    """鬼才: before a judgement takes effect, play one of one's cards in its place
+    (a hand card; with ``equipment``, a worn card too: Hero Kill's 变法)."""
+
+    def cards_of(engine: "Engine", seat: int) -> tuple[int, ...]:
+        st = engine.state
+        return own_cards(st, seat) if equipment else tuple(st.chars[seat].hand)
+
+    def run(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
+        st = engine.state
+        prompt = f"{sid}:{ctx['seat']}:{ctx['reason']}:{ctx['card']}"
+        choice = yield from engine.ask(Request(seat, "skill", prompt=prompt, choices=(*(Choice(cards=(c,)) for c in cards_of(engine, seat)), PASS_CHOICE)))
+        if choice.is_pass:
+            return
+        card = choice.cards[0]
+        announce(engine, seat, sid, (ctx["seat"],), window="judge_result")
+        zone = "hand" if card in st.chars[seat].hand else "equip"
+        engine.move((card,), zone, "processing", src_seat=seat, dst_seat=ctx["seat"], reason=sid)
+        engine.emit(ev.CardPlayed(seat=seat, name=NAMES[card], cards=(card,)))
+        old = ctx["card"]
+        if old in st.processing:
+            engine.move((old,), "processing", "discard", reason=sid)
+        ctx["card"] = card
+
+    book.trigger(sid, "judge_result", run, can=lambda e, seat, ctx: bool(cards_of(e, seat)), silent=True)
 
 
-trigger("guicai", "judge_result", _guicai, can=lambda e, seat, ctx: bool(e.state.chars[seat].hand), silent=True)
+rule(BOOK, "guicai")(replace_judgement)
 
 
 # -- 夏侯惇: 刚烈 ------------------------------------------------------------------------
@@ -143,25 +154,26 @@ def _ganglie_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
     return ctx.dst == seat and ctx.src >= 0 and engine.state.chars[ctx.src].alive
 
 
-def _ganglie(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    st = engine.state
-    src = ctx.src
-    final = yield from engine.judge(seat, "ganglie")
-    if SUIT[final] == "heart" or not st.chars[src].alive:
-        return
-    hand = st.chars[src].hand
-    pay = "damage"
-    if len(hand) >= 2:
-        pick = yield from engine.ask(Request(src, "skill", prompt=f"ganglie:{seat}", choices=(Choice(option="discard"), Choice(option="damage"))))
-        pay = pick.option
-    if pay == "discard":
-        cost = yield from engine.ask(Request(src, "discard", prompt=f"ganglie:{seat}", cards=tuple(hand), min=2, max=2))
-        engine.move(cost.cards, "hand", "discard", src_seat=src, reason="ganglie")
-    else:
-        yield from engine.damage(seat, src, 1)
+@rule(BOOK, "ganglie")
+def _ganglie_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
+        st = engine.state
+        src = ctx.src
+        final = yield from engine.judge(seat, sid)
+        if SUIT[final] == "heart" or not st.chars[src].alive:
+            return
+        hand = st.chars[src].hand
+        pay = "damage"
+        if len(hand) >= 2:
+            pick = yield from engine.ask(Request(src, "skill", prompt=f"{sid}:{seat}", choices=(Choice(option="discard"), Choice(option="damage"))))
+            pay = pick.option
+        if pay == "discard":
+            cost = yield from engine.ask(Request(src, "discard", prompt=f"{sid}:{seat}", cards=tuple(hand), min=2, max=2))
+            engine.move(cost.cards, "hand", "discard", src_seat=src, reason=sid)
+        else:
+            yield from engine.damage(seat, src, 1)
 
-
-trigger("ganglie", "damaged", _ganglie, can=_ganglie_can, owners=_damaged_one, target=lambda e, seat, ctx: ctx.src)
+    book.trigger(sid, "damaged", run, can=_ganglie_can, owners=_damaged_one, target=lambda e, seat, ctx: ctx.src)
 
 
 # -- 张辽: 突袭 --------------------------------------------------------------------------
@@ -178,26 +190,27 @@ def _tuxi_targets(engine: "Engine", seat: int) -> list[int]:
     return [s for s in others_from(engine.state, seat) if players[s].hand]
 
 
-def _tuxi(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
-    cands = _tuxi_targets(engine, seat)
-    options = [Choice(targets=(t,)) for t in cands]
-    options += [Choice(targets=(a, b)) for i, a in enumerate(cands) for b in cands[i + 1 :]]
-    choice = yield from engine.ask(Request(seat, "skill", prompt="tuxi", choices=(*options, PASS_CHOICE)))
-    if choice.is_pass:
-        return
-    announce(engine, seat, "tuxi", choice.targets, window="draw_count")
-    ctx.draw = 0
-    for t in choice.targets:
-        if engine.state.chars[t].hand:
-            card = engine.hidden_hand_card(t)
-            engine.move((card,), "hand", "hand", src_seat=t, dst_seat=seat, reason="tuxi", vis=(seat, t))
+@rule(BOOK, "tuxi")
+def _tuxi_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
+        cands = _tuxi_targets(engine, seat)
+        options = [Choice(targets=(t,)) for t in cands]
+        options += [Choice(targets=(a, b)) for i, a in enumerate(cands) for b in cands[i + 1 :]]
+        choice = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=(*options, PASS_CHOICE)))
+        if choice.is_pass:
+            return
+        announce(engine, seat, sid, choice.targets, window="draw_count")
+        ctx.draw = 0
+        for t in choice.targets:
+            if engine.state.chars[t].hand:
+                card = engine.hidden_hand_card(t)
+                engine.move((card,), "hand", "hand", src_seat=t, dst_seat=seat, reason=sid, vis=(seat, t))
 
-
-trigger(
-    "tuxi", "draw_count", _tuxi,
-    can=lambda e, seat, ctx: ctx.seat == seat and ctx.draw > 0 and bool(_tuxi_targets(e, seat)),
-    owners=_turn_owner, silent=True,
-)
+    book.trigger(
+        sid, "draw_count", run,
+        can=lambda e, seat, ctx: ctx.seat == seat and ctx.draw > 0 and bool(_tuxi_targets(e, seat)),
+        owners=_turn_owner, silent=True,
+    )
 
 
 # -- 许褚: 裸衣 --------------------------------------------------------------------------
@@ -215,25 +228,28 @@ def _luoyi(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     yield  # pragma: no cover
 
 
-def _luoyi_bonus_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
-    use = ctx.use
-    return (
-        ctx.src == seat
-        and use is not None
-        and use.seat == seat
-        and (ctx.card in SLASH_NAMES or ctx.card == "duel")
-        and engine.state.used.get(f"luoyi@{seat}", 0) > 0
-    )
-
-
 def _luoyi_bonus(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
     ctx.n += 1
     return
     yield  # pragma: no cover
 
 
-trigger("luoyi", "draw_count", _luoyi, can=lambda e, seat, ctx: ctx.seat == seat and ctx.draw > 0, owners=_turn_owner)
-trigger("luoyi", "damage_caused", _luoyi_bonus, can=_luoyi_bonus_can, owners=lambda ctx: (ctx.src,), optional=False)
+@rule(BOOK, "luoyi")
+def _luoyi_rule(book: SkillBook, sid: str) -> None:
+    used = f"{sid}@"
+
+    def bonus_can(engine: "Engine", seat: int, ctx: "DamageCtx") -> bool:
+        use = ctx.use
+        return (
+            ctx.src == seat
+            and use is not None
+            and use.seat == seat
+            and (ctx.card in SLASH_NAMES or ctx.card == "duel")
+            and engine.state.used.get(f"{used}{seat}", 0) > 0
+        )
+
+    book.trigger(sid, "draw_count", _luoyi, can=lambda e, seat, ctx: ctx.seat == seat and ctx.draw > 0, owners=_turn_owner)
+    book.trigger(sid, "damage_caused", _luoyi_bonus, can=bonus_can, owners=lambda ctx: (ctx.src,), optional=False)
 
 
 # -- 郭嘉: 天妒, 遗计 ----------------------------------------------------------------------
@@ -266,26 +282,27 @@ define(
 )
 
 
-def _yiji(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    st = engine.state
-    for _ in range(ctx.n):
-        if not st.chars[seat].alive or st.ended:
-            return
-        if not (yield from ask_trigger(engine, seat, "yiji", "damaged")):
-            return
-        announce(engine, seat, "yiji", window="damaged")
-        left = list(look_at_top(engine, seat, 2, "yiji"))
-        while left:
-            seats = st.seats_from(seat)
-            options = tuple(Choice(cards=(c,), targets=(t,)) for c in left for t in seats)
-            give = yield from engine.ask(Request(seat, "skill", prompt="yiji", choices=options, vis=engine.secret(seat)))
-            card, to = give.cards[0], give.targets[0]
-            vis = (seat,) if to == seat else (seat, to)
-            engine.move((card,), "processing", "hand", dst_seat=to, reason="yiji", vis=vis)
-            left.remove(card)
+@rule(BOOK, "yiji")
+def _yiji_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
+        st = engine.state
+        for _ in range(ctx.n):
+            if not st.chars[seat].alive or st.ended:
+                return
+            if not (yield from ask_trigger(engine, seat, sid, "damaged")):
+                return
+            announce(engine, seat, sid, window="damaged")
+            left = list(look_at_top(engine, seat, 2, sid))
+            while left:
+                seats = st.seats_from(seat)
+                options = tuple(Choice(cards=(c,), targets=(t,)) for c in left for t in seats)
+                give = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=options, vis=engine.secret(seat)))
+                card, to = give.cards[0], give.targets[0]
+                vis = (seat,) if to == seat else (seat, to)
+                engine.move((card,), "processing", "hand", dst_seat=to, reason=sid, vis=vis)
+                left.remove(card)
 
-
-trigger("yiji", "damaged", _yiji, can=lambda e, seat, ctx: ctx.dst == seat, owners=_damaged_one, silent=True)
+    book.trigger(sid, "damaged", run, can=lambda e, seat, ctx: ctx.dst == seat, owners=_damaged_one, silent=True)
 
 
 # -- 甄姬: 倾国, 洛神 ----------------------------------------------------------------------
@@ -295,7 +312,9 @@ define(
     "你可以将一张黑色手牌当【闪】使用或打出。",
     "You may use or play any black hand card as a Dodge.",
 )
-form("qingguo", "dodge", is_black)
+@rule(BOOK, "qingguo")
+def _qingguo_rule(book: SkillBook, sid: str) -> None:
+    book.form(sid, "dodge", is_black)
 
 define(
     "luoshen", "洛神", "Goddess of the Luo", "active",
@@ -304,28 +323,34 @@ define(
 )
 
 
-def _luoshen(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
-    st = engine.state
-    while True:
-        final = yield from engine.judge(seat, "luoshen")
-        if not is_black(final) or final not in st.chars[seat].hand or not st.chars[seat].alive:
-            return
-        if not (yield from ask_trigger(engine, seat, "luoshen", "phase_start")):
-            return
-        announce(engine, seat, "luoshen", window="phase_start")
+def black_judgements(book: SkillBook, sid: str, phase: str = "start") -> None:
+    """洛神: at the start of ``phase`` (the start phase; Hero Kill's 玉步: the draw
+    phase), judge; take each black judgement once it has taken effect and judge
+    again if one wishes, until a red one."""
+
+    def run(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
+        st = engine.state
+        while True:
+            final = yield from engine.judge(seat, sid)
+            if not is_black(final) or final not in st.chars[seat].hand or not st.chars[seat].alive:
+                return
+            if not (yield from ask_trigger(engine, seat, sid, "phase_start")):
+                return
+            announce(engine, seat, sid, window="phase_start")
+
+    def take(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
+        engine.move((ctx["card"],), "processing", "hand", dst_seat=seat, reason=sid)
+        return
+        yield  # pragma: no cover
+
+    book.trigger(sid, "phase_start", run, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == phase, owners=_turn_owner)
+    # The black judgement card is taken after it takes effect (判定生效后), as part of the same use.
+    book.trigger(
+        sid, "judged", take,
+        can=lambda e, seat, ctx: ctx["seat"] == seat and ctx["reason"] == sid and is_black(ctx["card"]) and ctx["card"] in e.state.processing,
+        owners=_judged_one, optional=False, silent=True,
+    )
 
 
-def _luoshen_take(engine: "Engine", seat: int, ctx: dict[str, Any]) -> "Flow":
-    engine.move((ctx["card"],), "processing", "hand", dst_seat=seat, reason="luoshen")
-    return
-    yield  # pragma: no cover
-
-
-trigger("luoshen", "phase_start", _luoshen, can=lambda e, seat, ctx: ctx.seat == seat and ctx.phase == "start", owners=_turn_owner)
-# The black judgement card is taken after it takes effect (判定生效后), as part of the same use.
-trigger(
-    "luoshen", "judged", _luoshen_take,
-    can=lambda e, seat, ctx: ctx["seat"] == seat and ctx["reason"] == "luoshen" and is_black(ctx["card"]) and ctx["card"] in e.state.processing,
-    owners=_judged_one, optional=False, silent=True,
-)
+rule(BOOK, "luoshen")(black_judgements)
 

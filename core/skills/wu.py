@@ -8,8 +8,8 @@ from ..cards.base import SUIT
 from ..deck import SLASH_NAMES, SUITS
 from ..distance import in_attack_range
 from ..requests import PASS_CHOICE, Choice, Request
-from .base import announce, ask_trigger, has_skill
-from .standard import action, ban, define, form, mod, trigger
+from .base import SkillBook, announce, ask_trigger, has_skill, rule
+from .standard import BOOK, action, ban, define, mod, trigger
 from .common import banned, discard_own, hurt, is_black, own_cards, others_from, pay_and_aim
 
 if TYPE_CHECKING:
@@ -44,7 +44,9 @@ def balance(sid: str, cap: "Callable[[State, int], int] | None" = None):
 _zhiheng = balance("zhiheng")
 
 
-action("zhiheng", lambda e, seat: bool(own_cards(e.state, seat)), _zhiheng, per_turn=1)
+@rule(BOOK, "zhiheng")
+def _zhiheng_rule(book: SkillBook, sid: str) -> None:
+    book.action(sid, lambda e, seat: bool(own_cards(e.state, seat)), balance(sid), per_turn=1)
 
 define(
     "jiuyuan", "救援", "Rescue", "lord_skill",
@@ -54,17 +56,22 @@ define(
 )
 
 
-def _jiuyuan_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
-    return use.name == "peach" and use.seat != seat and seat in use.targets and engine.state.chars[use.seat].kingdom == "wu"
-
-
 def _jiuyuan(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
     use.extra["recover_bonus"] = use.extra.get("recover_bonus", 0) + 1
     return
     yield  # pragma: no cover
 
 
-trigger("jiuyuan", "target_confirmed", _jiuyuan, can=_jiuyuan_can, owners=lambda use: use.targets)
+def rescue(book: SkillBook, sid: str, kingdom: str) -> None:
+    """救援: another ``kingdom`` character's 桃 heals the lord 1 more."""
+
+    def can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
+        return use.name == "peach" and use.seat != seat and seat in use.targets and engine.state.chars[use.seat].kingdom == kingdom
+
+    book.trigger(sid, "target_confirmed", _jiuyuan, can=can, owners=lambda use: use.targets)
+
+
+rescue(BOOK, "jiuyuan", "wu")
 
 
 # -- 甘宁: 奇袭 --------------------------------------------------------------------------
@@ -74,7 +81,9 @@ define(
     "你可以将一张黑色牌当【过河拆桥】使用。",
     "You may use any black card (hand or equipment) as a Dismantlement.",
 )
-form("qixi", "dismantlement", is_black, zones=("hand", "equip"), play=False)
+@rule(BOOK, "qixi")
+def _qixi_rule(book: SkillBook, sid: str) -> None:
+    book.form(sid, "dismantlement", is_black, zones=("hand", "equip"), play=False)
 
 
 # -- 吕蒙: 克己 --------------------------------------------------------------------------
@@ -134,7 +143,9 @@ def _yingzi(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
     yield  # pragma: no cover
 
 
-trigger("yingzi", "draw_count", _yingzi, can=lambda e, seat, ctx: ctx.seat == seat, owners=lambda ctx: (ctx.seat,))
+@rule(BOOK, "yingzi")
+def _yingzi_rule(book: SkillBook, sid: str) -> None:
+    book.trigger(sid, "draw_count", _yingzi, can=lambda e, seat, ctx: ctx.seat == seat, owners=lambda ctx: (ctx.seat,))
 
 define(
     "fanjian", "反间", "Sow Discord", "active",
@@ -144,19 +155,20 @@ define(
 )
 
 
-def _fanjian(engine: "Engine", seat: int) -> "Flow":
-    st = engine.state
-    to = yield from engine.ask(Request(seat, "skill", prompt="fanjian", choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
-    target = to.targets[0]
-    announce(engine, seat, "fanjian", (target,))
-    named = yield from engine.ask(Request(target, "suit", prompt=f"fanjian:{seat}", choices=tuple(Choice(option=s) for s in SUITS)))
-    card = engine.hidden_hand_card(seat)
-    engine.move((card,), "hand", "hand", src_seat=seat, dst_seat=target, reason="fanjian")  # taken face up: everyone sees it
-    if SUIT[card] != named.option:
-        yield from engine.damage(seat, target, 1)
+@rule(BOOK, "fanjian")
+def _fanjian_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int) -> "Flow":
+        st = engine.state
+        to = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(Choice(targets=(t,)) for t in others_from(st, seat))))
+        target = to.targets[0]
+        announce(engine, seat, sid, (target,))
+        named = yield from engine.ask(Request(target, "suit", prompt=f"{sid}:{seat}", choices=tuple(Choice(option=s) for s in SUITS)))
+        card = engine.hidden_hand_card(seat)
+        engine.move((card,), "hand", "hand", src_seat=seat, dst_seat=target, reason=sid)  # taken face up: everyone sees it
+        if SUIT[card] != named.option:
+            yield from engine.damage(seat, target, 1)
 
-
-action("fanjian", lambda e, seat: bool(e.state.chars[seat].hand) and bool(others_from(e.state, seat)), _fanjian, per_turn=1)
+    book.action(sid, lambda e, seat: bool(e.state.chars[seat].hand) and bool(others_from(e.state, seat)), run, per_turn=1)
 
 
 # -- 大乔: 国色, 流离 ----------------------------------------------------------------------
@@ -166,7 +178,9 @@ define(
     "你可以将一张方块牌当【乐不思蜀】使用。",
     "You may use any diamond card (hand or equipment) as an Indulgence.",
 )
-form("guose", "indulgence", lambda c: SUIT[c] == "diamond", zones=("hand", "equip"), play=False)
+@rule(BOOK, "guose")
+def _guose_rule(book: SkillBook, sid: str) -> None:
+    book.form(sid, "indulgence", lambda c: SUIT[c] == "diamond", zones=("hand", "equip"), play=False)
 
 define(
     "liuli", "流离", "Displacement", "active",
@@ -205,20 +219,21 @@ def _liuli_can(engine: "Engine", seat: int, use: "UseCtx") -> bool:
     return bool(p.hand or p.equip)
 
 
-def _liuli(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
-    options = _liuli_options(engine, seat, use)
-    if not options:
-        return
-    choice = yield from engine.ask(Request(seat, "skill", prompt=f"liuli:{use.seat}", choices=(*options, PASS_CHOICE)))
-    if choice.is_pass:
-        return
-    new = choice.targets[0]
-    announce(engine, seat, "liuli", (new,), window="target_confirming")
-    discard_own(engine, seat, choice.cards, "liuli")
-    use.targets[use.targets.index(seat)] = new
+@rule(BOOK, "liuli")
+def _liuli_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int, use: "UseCtx") -> "Flow":
+        options = _liuli_options(engine, seat, use)
+        if not options:
+            return
+        choice = yield from engine.ask(Request(seat, "skill", prompt=f"{sid}:{use.seat}", choices=(*options, PASS_CHOICE)))
+        if choice.is_pass:
+            return
+        new = choice.targets[0]
+        announce(engine, seat, sid, (new,), window="target_confirming")
+        discard_own(engine, seat, choice.cards, sid)
+        use.targets[use.targets.index(seat)] = new
 
-
-trigger("liuli", "target_confirming", _liuli, can=_liuli_can, owners=lambda use: use.targets, silent=True)
+    book.trigger(sid, "target_confirming", run, can=_liuli_can, owners=lambda use: use.targets, silent=True)
 
 
 # -- 陆逊: 谦逊, 连营 ----------------------------------------------------------------------
@@ -276,13 +291,14 @@ def _jieyin_targets(state: "State", seat: int) -> list[int]:
     return [t for t in others_from(state, seat) if players[t].gender == "male" and hurt(state, t)]
 
 
-def _jieyin(engine: "Engine", seat: int) -> "Flow":
-    target = yield from pay_and_aim(engine, seat, "jieyin", 2, _jieyin_targets(engine.state, seat))
-    yield from engine.recover(seat, 1, src=seat)
-    yield from engine.recover(target, 1, src=seat)
+@rule(BOOK, "jieyin")
+def _jieyin_rule(book: SkillBook, sid: str) -> None:
+    def run(engine: "Engine", seat: int) -> "Flow":
+        target = yield from pay_and_aim(engine, seat, sid, 2, _jieyin_targets(engine.state, seat))
+        yield from engine.recover(seat, 1, src=seat)
+        yield from engine.recover(target, 1, src=seat)
 
-
-action("jieyin", lambda e, seat: len(e.state.chars[seat].hand) >= 2 and bool(_jieyin_targets(e.state, seat)), _jieyin, per_turn=1)
+    book.action(sid, lambda e, seat: len(e.state.chars[seat].hand) >= 2 and bool(_jieyin_targets(e.state, seat)), run, per_turn=1)
 
 define(
     "xiaoji", "枭姬", "Warrior Princess", "active",
@@ -291,21 +307,20 @@ define(
 )
 
 
-def _xiaoji(engine: "Engine", seat: int) -> "Flow":
-    st = engine.state
-    if not st.chars[seat].alive or st.ended:
-        return
-    if (yield from ask_trigger(engine, seat, "xiaoji", "cards_lost")):
-        announce(engine, seat, "xiaoji", window="cards_lost")
-        yield from engine.draw(seat, 2, reason="xiaoji")
+@rule(BOOK, "xiaoji")
+def _xiaoji_rule(book: SkillBook, sid: str) -> None:
+    def draw_two(engine: "Engine", seat: int) -> "Flow":
+        st = engine.state
+        if not st.chars[seat].alive or st.ended:
+            return
+        if (yield from ask_trigger(engine, seat, sid, "cards_lost")):
+            announce(engine, seat, sid, window="cards_lost")
+            yield from engine.draw(seat, 2, reason=sid)
 
+    def lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
+        if seat >= 0 and has_skill(engine.state, seat, sid):
+            for _ in cards:
+                engine.later(lambda: draw_two(engine, seat))
 
-def _equip_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
-    if seat >= 0 and has_skill(engine.state, seat, "xiaoji"):
-        for _ in cards:
-            engine.later(lambda: _xiaoji(engine, seat))
-
-
-_equip_lost.skill = "xiaoji"  # type: ignore[attr-defined]
-mod("equip_lost", _equip_lost, "xiaoji")
+    book.mod("equip_lost", lost, sid)
 

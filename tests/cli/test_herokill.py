@@ -79,9 +79,14 @@ def test_cards_lists_the_modes_deck_under_hero_kills_names() -> None:
     assert len(json.loads(run("cards", "--mode", "herokill-identity", "--json").stdout)) == 108
 
 
-def test_generals_of_a_hero_kill_mode_are_the_standard_generals() -> None:
+def test_generals_of_a_hero_kill_mode_are_hero_kills_heroes() -> None:
     rows = json.loads(run("generals", "--mode", "3v3-casual", "--json").stdout)
-    assert len(rows) == 25 and {r["pack"] for r in rows} == {"standard"}
+    assert len(rows) == 33 and {r["pack"] for r in rows} == {"herokill"}
+    assert {r["kingdom"] for r in rows} == {"jun", "chen", "min"}
+    liubang = next(r for r in rows if r["id"] == "hk_liubang")
+    assert [s["name_zh"] for s in liubang["skills"]] == ["驭人", "激将"] and liubang["skills"][1]["kind"] == "lord_skill"
+    text = run("generals", "--mode", "herokill-identity", "--kingdom", "jun", "--lang", "zh").stdout
+    assert "刘邦 (hk_liubang)  君  男  体力4" in text and "臣" not in text.split("\n")[0]
 
 
 def test_play_a_3v3_casual_seat_choosing_a_hero_then_quit(tmp_path: Path) -> None:
@@ -96,4 +101,5 @@ def test_play_a_3v3_casual_seat_choosing_a_hero_then_quit(tmp_path: Path) -> Non
     rec = read_record(out)
     assert rec.header.mode == "3v3-casual" and rec.header.players == 6
     mine = [e for e in rec.events if type(e) is ev.Decided and e.seat == 1]
-    assert [(e.kind, e.vis) for e in mine] == [("general", (1, 3, 5))]
+    assert (mine[0].kind, mine[0].vis) == ("general", (1, 3, 5))  # then only its secret questions, if any, before it quit
+    assert all(e.vis == (1,) for e in mine[1:])

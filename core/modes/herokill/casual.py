@@ -10,7 +10,9 @@
   play goes on in seat order.
 - Nobody has lord skills; a dying character asks only its own team for 药;
   a dead character may give any of its hand and equipment cards to living
-  teammates (``bequest``, a decision of the dead one, at the death window).
+  teammates (``bequest``, a decision of the dead one, at the death window);
+  虞姬's 诀别 is resolved first (seed: 先结算虞姬的【诀别】): it gives her cards
+  away before she dies, so nothing is left to share.
 - A team whose three characters are all dead has lost.
 - "Otherwise as the identity room" (其他均跟普通身份场一致): whoever kills a
   rebel draws ``rebel_kill_draws`` (3; 0 turns it off).  Read literally the
@@ -26,13 +28,12 @@ import msgspec
 
 from ... import events as ev
 from ...content import Pack
-from ...generals import pool
 from ...requests import PASS_CHOICE, Choice, Request
 from ...rng import Draws
 from ...windows import Hook
 from ..base import register
 from ..identity import chosen, shuffle_and_deal
-from .common import enemy_kills, living, roll
+from .common import Heroes, enemy_kills, living, roll
 from .names import CARD_NAMES, TERMS
 from .v3 import Teams
 
@@ -48,6 +49,9 @@ class CasualOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     max_turns: int = 300
     # Cards drawn by whoever kills a rebel (the identity room's rule; 0: none).
     rebel_kill_draws: int = 3
+    # Whose heroes: "herokill" (Hero Kill's 33) or "sanguosha" (the 25 standard
+    # generals; what a record made before this option plays).
+    heroes: Heroes = "herokill"
 
 
 def teammates(state: "State", c: int) -> list[int]:
@@ -158,7 +162,7 @@ def choose_by_team(engine: "Engine") -> Generator:
     """Each team is dealt 9 heroes only it sees; its members choose in seat
     order, secretly from the other team; the choices are shown together."""
     st = engine.state
-    ids = list(pool(st.content.generals))
+    ids = list(st.rs.general_pool(st.content, st.options))
     Draws(st.seed, "generals", 0).shuffle(ids)
     teams = {t: Teams.team(st, t) for t in (0, 1)}
     dealt = {t: tuple(ids[t * HEROES_PER_TEAM : (t + 1) * HEROES_PER_TEAM]) for t in teams}

@@ -1,19 +1,26 @@
-"""What the Hero Kill modes share: the deck, the names, a die roll, post-game points.
+"""What the Hero Kill modes share: the deck, the names, the heroes, a die roll, post-game points.
 
 Hero Kill (seed 004) plays the Sanguosha cards under its own names
-(``names``) and, until Hero Kill's heroes are data, the 25 Sanguosha
-generals of the standard edition as its hero pool.  Its deck is the 108-card
-standard deck (the cards its names map onto: no 军争 cards).
+(``names``) and, with option ``heroes=herokill`` (the default), its own 33
+heroes (``heroes``: the content pack ``herokill-heroes``); ``heroes=sanguosha``
+plays the 25 Sanguosha generals of the standard edition instead, as every
+record made before the option did (a record without the option plays them).
+Its deck is the 108-card standard deck (the cards its names map onto: no
+军争 cards).
 """
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ... import events as ev
+from ...content import Content, Pack
 from ...deck import STANDARD
+from ...generals import pool
 from ...rng import Draws
 from ..base import Ruleset
+from .heroes import HEROES, PACK as HERO_PACK
+from .heroes import events as hero_events
 from .names import CARD_NAMES, TERMS
 
 if TYPE_CHECKING:
@@ -69,7 +76,55 @@ def living(state: "State", seats: Collection[int]) -> int:
     return sum(1 for s in seats if state.chars[s].alive)
 
 
-class HeroKill(Ruleset):
+# Option ``heroes``: whose heroes a Hero Kill mode deals.
+Heroes = Literal["herokill", "sanguosha"]
+
+
+def heroes_of(options: dict[str, Any]) -> str:
+    """The heroes a game plays: "herokill" or "sanguosha" (a record from before
+    the option has none: it played the Sanguosha generals)."""
+    return options.get("heroes", "sanguosha")
+
+
+class HeroTable:
+    """What option ``heroes`` changes in a Hero Kill mode (a mixin before its ruleset
+    class): the generals' pack and pool, the listing, and the heroes' own events
+    (迁都's places, 易装's skills: each mode lists ``heroes.events.EVENTS``)."""
+
+    def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
+        packs = super().packs(options)  # type: ignore[misc]
+        if heroes_of(options) != "herokill":
+            return packs
+        from ...skills import STANDARD_GENERALS
+
+        return tuple(HEROES if p is STANDARD_GENERALS else p for p in packs)
+
+    def general_pool(self, content: Content, options: dict[str, Any]) -> tuple[str, ...]:
+        """The heroes dealt or offered: the Hero Kill heroes, or the standard Sanguosha generals."""
+        return pool(content.generals, HERO_PACK if heroes_of(options) == "herokill" else "standard")
+
+    def refresh(self, state: "State", c: int) -> None:
+        super().refresh(state, c)  # type: ignore[misc]
+        p = state.chars[c]
+        disguise = hero_events.disguise_of(p.marks) if p.marks else ""
+        # 易装: the skills of the hero taken on, while she still plays the one who took them.
+        if disguise and p.slots and "hk_yizhuang" in state.content.general(p.general).skills:
+            p.skills = frozenset(state.content.general(disguise).skills)
+            state.epoch += 1
+
+    def table_order(self, state: "State") -> list[int]:
+        """The table as it sits: 迁都 moves characters around it."""
+        return list(state.order) or list(range(len(state.chars)))
+
+    def general_info(self, gid: str) -> dict[str, Any] | None:
+        """``sgz generals --mode M`` lists the heroes the mode deals by default (Hero Kill's)."""
+        from ...generals import GENERALS
+
+        g = GENERALS.get(gid)
+        return {} if g is not None and g.pack == HERO_PACK else None
+
+
+class HeroKill(HeroTable, Ruleset):
     """A Hero Kill mode: Hero Kill's names, the standard deck, points after the game.
 
     ``points(state, seat, won)`` is the seed's table for the mode; a game that
@@ -79,6 +134,11 @@ class HeroKill(Ruleset):
     seed = "004"
     display_names: dict[str, tuple[str, str]] = {**CARD_NAMES, **TERMS}
     without: frozenset[str] = frozenset()  # card names left out of the deck
+    events: tuple[type[ev.Event], ...] = hero_events.EVENTS
+    handlers: dict = hero_events.HANDLERS
+
+    def narrate(self, narrator: Any, event: ev.Event) -> str | None:
+        return hero_events.narrate(narrator, event)
 
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
         return standard_deck(self.without)

@@ -2,7 +2,7 @@
 
 - Two teams seated together (集中): seats 0-2 are the warm team, 3-5 the cool
   team, each a captain (主将, the middle seat) between two vices (副将);
-  roles are public.  Captains have 1 more max hp; nobody has lord skills.
+  roles are public.  Captains have 1 more max hp (not 鲁智深: 狂禅); nobody has lord skills.
 - Heroes: 12 from one shared pool.  The captains roll a die; the higher roll
   chooses whether its team picks first or second.  The seed does not say how
   the picking goes; here the teams alternate one hero at a time, captain
@@ -29,12 +29,12 @@ import msgspec
 
 from ... import events as ev
 from ...content import Pack
-from ...generals import pool
 from ...requests import Choice, Request
 from ...rng import Draws
 from ..base import ModeError, register
 from ..identity import chosen, shuffle_and_deal
-from .common import DiceRolled, _nothing, enemy_kills, living, roll
+from .common import DiceRolled, Heroes, _nothing, enemy_kills, living, roll
+from .heroes import events as hero_events
 from .directional import EITHER_WAY
 from .names import CARD_NAMES, TERMS
 from .v3 import Teams
@@ -53,6 +53,9 @@ TURN_MARK = "3v3.turn"
 class CompetitiveOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # A bot game that reaches this many turns ends with no winner (and no points).
     max_turns: int = 300
+    # Whose heroes: "herokill" (Hero Kill's 33) or "sanguosha" (the 25 standard
+    # generals; what a record made before this option plays).
+    heroes: Heroes = "herokill"
 
 
 class ActionRight(ev.Event, tag="hk_action"):
@@ -81,8 +84,8 @@ class Competitive(Teams):
     Options = CompetitiveOptions
     roles = ("vice", "captain", "vice") * 2
     without = frozenset({"lightning"})  # 没有【手捧雷】
-    events = (DiceRolled, ActionRight)
-    handlers = {DiceRolled: _nothing, ActionRight: _action_right}
+    events = (DiceRolled, ActionRight, *hero_events.EVENTS)
+    handlers = {DiceRolled: _nothing, ActionRight: _action_right, **hero_events.HANDLERS}
     display_names = {
         **CARD_NAMES,
         **TERMS,
@@ -113,7 +116,7 @@ class Competitive(Teams):
         high = roll(engine, (captain(0), captain(1)), "order")
         order = yield from engine.ask(Request(high, "pick_order", prompt="pick_order", choices=(Choice(option="first"), Choice(option="second"))))
         first = st.seats[high].team if order.option == "first" else 1 - st.seats[high].team
-        ids = list(pool(st.content.generals))
+        ids = list(st.rs.general_pool(st.content, st.options))
         Draws(st.seed, "generals", 0).shuffle(ids)
         offered = tuple(ids[:POOL])
         for seat in range(st.n):

@@ -3,7 +3,8 @@
 Identity play (``core.modes.identity``) with seed 004's own choices: 5
 players are 1 lord 1 loyalist 2 rebels 1 renegade, 8 are 1/2/4/1; the lord
 chooses its hero from 5 and shows it, then the others choose from 3 each at
-the same time (no hero twice); the lord has 1 more max hp; whoever kills a
+the same time (no hero twice: 5 + 7 x 3 = 26 of Hero Kill's 33 at eight players,
+while the 25 Sanguosha generals force a redeal); the lord has 1 more max hp; whoever kills a
 rebel draws 3; a lord who kills a loyalist discards its hand and equipment.
 After the game each seat scores the seed's points (``points``).
 """
@@ -15,7 +16,7 @@ import msgspec
 
 from ..base import ModeError, Ruleset, register
 from ..identity import Identity, check_generals
-from .common import HeroKill, enemy_kills, living
+from .common import HeroKill, Heroes, enemy_kills, living
 
 if TYPE_CHECKING:
     from ...state import State
@@ -29,6 +30,9 @@ class HeroKillIdentityOptions(msgspec.Struct, frozen=True, forbid_unknown_fields
     generals: Literal["choose", "random"] = "choose"
     lord_candidates: int = 5
     candidates: int = 3
+    # Whose heroes: "herokill" (Hero Kill's 33) or "sanguosha" (the 25 standard
+    # generals; what a record made before this option plays).
+    heroes: Heroes = "herokill"
 
 
 # The seed's table (战后积分, 身份场): base points, points per kill of an
@@ -65,7 +69,8 @@ class HeroKillIdentity(HeroKill, Identity):
         if players not in self.players:
             raise ModeError(f"mode {self.id!r} takes 5 or 8 players (五人场, 八人场), not {players}")
         opts = Ruleset.check(self, players, options)
-        check_generals(players, opts, self.content(opts), asked=options)
+        content = self.content(opts)
+        check_generals(players, opts, content, asked=options, ids=self.general_pool(content, opts))
         return opts
 
     # Identity.after_death gives the rewards: 3 cards for a rebel's killer, and

@@ -35,4 +35,5 @@ TERMS: dict[str, tuple[str, str]] = {
     "next_died": ("下家阵亡，其上家获胜", "a seat whose next seat has died wins"),
     "replaced": ("被替换", "replaced"),
     "swap": ("更换", "swapped"),
+    "pindian": ("拼点", "compare points"),  # 侠胆
 }

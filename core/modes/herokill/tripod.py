@@ -5,7 +5,9 @@ the general-zone mechanics):
 
 - 3 players; every character starts with no general (4 max hp, no gender)
   and 4 cards.  The deck is the Sanguosha deck (``deck``: full or basic)
-  with one general card per standard general shuffled in.  A general card
+  with one general card per hero shuffled in: Hero Kill's heroes but 武则天
+  (``heroes=herokill``, the default), or the standard generals
+  (``heroes=sanguosha``, what a record made before the option plays).  A general card
   drawn goes to the general zone, not the hand.  A seat whose starting cards
   held general cards may equip one of them: the seats choose at the same
   time (secret decisions), then the choices are carried out.
@@ -26,8 +28,8 @@ the general-zone mechanics):
   has no winner and no points.  The seed's -50 for escaping has no
   counterpart (a person who quits leaves an unfinished record).
 
-The Sanguosha cards and generals stand in for Hero Kill's; cards are named
-as Hero Kill names them (``names.CARD_NAMES``).
+The Sanguosha cards stand in for Hero Kill's; they are named as Hero Kill
+names them (``names.CARD_NAMES``).
 """
 from __future__ import annotations
 
@@ -43,11 +45,15 @@ from ...requests import PASS_CHOICE, Choice, Request
 from ...rng import Draws
 from ..base import Ruleset, register
 from ..identity import deck_cards
+from .common import Heroes, HeroTable, heroes_of
+from .heroes import events as hero_events
 from .names import CARD_NAMES, TERMS
 from .tripod_pack import (
     CARD_NAMES as GENERAL_CARD_NAMES,
     EQUIP_SKILL,
     GENERAL_CARDS,
+    HERO_CARDS,
+    HERO_PRINTED,
     GENERAL_ZONE,
     NO_GENERAL,
     NO_GENERAL_HP,
@@ -78,6 +84,9 @@ class TripodOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     hand_limit: Literal["max_hp", "hp"] = "max_hp"
     # A bot game that reaches this many turns ends with no winner.
     max_turns: int = 300
+    # Whose hero cards: "herokill" (Hero Kill's heroes but 武则天) or "sanguosha"
+    # (the 25 standard generals; what a record made before this option plays).
+    heroes: Heroes = "herokill"
 
 
 def draw_phase(engine: "Engine", c: int) -> Flow:
@@ -96,7 +105,7 @@ def draw_phase(engine: "Engine", c: int) -> Flow:
     yield from engine.draw(c, len(swap.cards), reason="swap")
 
 
-class Tripod(Ruleset):
+class Tripod(HeroTable, Ruleset):
     id = "tripod"
     title_zh = "三足鼎立"
     title_en = "Tripod"
@@ -104,6 +113,8 @@ class Tripod(Ruleset):
     players = range(3, 4)
     Options = TripodOptions
     zones = ZONES
+    events = hero_events.EVENTS
+    handlers = hero_events.HANDLERS
     display_names = {
         **CARD_NAMES,
         **TERMS,
@@ -121,7 +132,14 @@ class Tripod(Ruleset):
         return opts
 
     def deck(self, options: dict) -> tuple[int, ...]:
-        return (*(deck_cards(options["deck"], self.content(options)) or STANDARD_DECK), *GENERAL_CARDS)
+        generals = HERO_CARDS if heroes_of(options) == "herokill" else GENERAL_CARDS
+        return (*(deck_cards(options["deck"], self.content(options)) or STANDARD_DECK), *generals)
+
+    def general_info(self, gid: str) -> dict[str, Any] | None:
+        return {} if gid in HERO_PRINTED else None  # the heroes of its general cards (no 武则天)
+
+    def narrate(self, narrator: Any, event: ev.Event) -> str | None:
+        return hero_events.narrate(narrator, event)
 
     def packs(self, options: dict) -> tuple:
         return (*super().packs(options), TRIPOD)

@@ -1,7 +1,10 @@
 """What 三足鼎立 (tripod, seed 004) plays with beyond the standard cards.
 
-- **General cards** (武将牌): one printed card per standard general, numbers
-  400-424 (``GENERAL_CARDS``), shuffled into the deck.  A general card that
+- **General cards** (武将牌): one printed card per hero, shuffled into the
+  deck: with ``heroes=herokill`` the Hero Kill heroes but 武则天 (seed 004:
+  备选武将中没有武则天), numbers 430-461 in the order of their card numbers
+  (``HERO_CARDS``); with ``heroes=sanguosha`` the standard generals, numbers
+  400-424 (``GENERAL_CARDS``).  A general card that
   would go into a hand goes to its character's **general zone** instead
   (武将牌区, zone ``general_zone``: face up, not part of the hand), through
   the ``hand_divert`` modifier point.  Equipping one moves it to the
@@ -37,6 +40,8 @@ from ...generals import GENERALS, General, register
 from ...requests import Choice, Request
 from ...skills.base import SkillBook
 from ...windows import Hook
+from .heroes import HERO_IDS
+from .heroes.events import Disguised, disguise_of
 
 if TYPE_CHECKING:
     from ...engine import Engine, UseCtx
@@ -67,24 +72,29 @@ NO_GENERAL_HP = 4
 register(General(NO_GENERAL, "无武将", "", "none", NO_GENERAL_HP, name_en="No general", pack="tripod"), TRIPOD)
 
 
-def _print_general_cards() -> tuple[int, ...]:
-    from ...generals import STANDARD_GENERALS
+# The Hero Kill heroes of tripod's pool, in the order of their card numbers (no 武则天):
+# hero card k is number HERO_FIRST + k.
+HERO_FIRST = 430
+HERO_PRINTED: tuple[str, ...] = tuple(h for h in HERO_IDS if h != "hk_wuzetian")
 
-    missing = [g for g in PRINTED if g not in STANDARD_GENERALS.generals]
+
+def _print_general_cards(first: int, printed: tuple[str, ...]) -> tuple[int, ...]:
+    missing = [g for g in printed if g not in GENERALS]
     if missing:
         raise ValueError(f"tripod prints general cards of unknown generals: {missing}")
-    for gid in PRINTED:
+    for gid in printed:
         g = GENERALS[gid]
         add_kind(Kind(KIND_PREFIX + gid, f"武将牌·{g.name_zh}", "general"))
-    return add_cards(FIRST, [(KIND_PREFIX + gid, "", 0, "tripod") for gid in PRINTED])
+    return add_cards(first, [(KIND_PREFIX + gid, "", 0, "tripod") for gid in printed])
 
 
-GENERAL_CARDS: tuple[int, ...] = _print_general_cards()
-_IS_GENERAL_CARD = frozenset(GENERAL_CARDS)
+GENERAL_CARDS: tuple[int, ...] = _print_general_cards(FIRST, PRINTED)
+HERO_CARDS: tuple[int, ...] = _print_general_cards(HERO_FIRST, HERO_PRINTED)
+_IS_GENERAL_CARD = frozenset(GENERAL_CARDS) | frozenset(HERO_CARDS)
 
 # What Hero Kill's tripod calls a general card, for narration and screens.
 CARD_NAMES: dict[str, tuple[str, str]] = {
-    KIND_PREFIX + gid: (f"武将牌·{GENERALS[gid].name_zh}", f"General·{GENERALS[gid].name_en}") for gid in PRINTED
+    KIND_PREFIX + gid: (f"武将牌·{GENERALS[gid].name_zh}", f"General·{GENERALS[gid].name_en}") for gid in (*PRINTED, *HERO_PRINTED)
 }
 
 
@@ -135,7 +145,7 @@ class GeneralCard(CardRule):
         return False
 
 
-TRIPOD.card(GeneralCard(), *(KIND_PREFIX + gid for gid in PRINTED))
+TRIPOD.card(GeneralCard(), *(KIND_PREFIX + gid for gid in (*PRINTED, *HERO_PRINTED)))
 
 
 # -- equipping a general ------------------------------------------------------------------
@@ -145,6 +155,8 @@ def become(engine: "Engine", c: int, gid: str) -> Flow:
     """Character ``c`` plays ``gid`` now: its skills are the general's, and its max
     hp follows the general's (hp is cut down to it, never raised)."""
     p = engine.state.chars[c]
+    if p.marks and disguise_of(p.marks):  # 易装's skills go with the card that took them
+        engine.emit(Disguised(seat=c, general=""))
     engine.emit(ev.GeneralChosen(seat=c, general=gid, max_hp=p.max_hp, hp=p.hp))
     change = engine.content.general(gid).max_hp - p.max_hp
     if change:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ... import events as ev
 from ..base import ModeError
 from .common import DiceRolled, HeroKill, _nothing, narrate_roll
+from .heroes import events as hero_events
 
 if TYPE_CHECKING:
     from ...engine import Engine
@@ -17,8 +18,8 @@ if TYPE_CHECKING:
 class Teams(HeroKill):
     players = range(6, 7)
     roles: tuple[str, ...] = ()  # by seat
-    events: tuple[type[ev.Event], ...] = (DiceRolled,)
-    handlers: dict = {DiceRolled: _nothing}
+    events: tuple[type[ev.Event], ...] = (DiceRolled, *hero_events.EVENTS)
+    handlers: dict = {DiceRolled: _nothing, **hero_events.HANDLERS}
 
     def team_of(self, seat: int) -> int:
         raise NotImplementedError
@@ -48,4 +49,4 @@ class Teams(HeroKill):
     def narrate(self, narrator: Any, event: ev.Event) -> str | None:
         if isinstance(event, DiceRolled):
             return narrate_roll(narrator, event)
-        return None
+        return super().narrate(narrator, event)

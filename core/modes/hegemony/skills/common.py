@@ -6,10 +6,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from .... import events as ev
-from ....deck import RANK
 from ....requests import Choice, Request
 from ....skills.base import set_state, turn_state
-from ....skills.common import banned, others_from
+from ....skills.common import banned, others_from, pindian  # noqa: F401  (pindian: the hegemony skills' import)
 from .book import mod
 
 if TYPE_CHECKING:
@@ -41,24 +40,6 @@ def targets_of(use: "UseCtx") -> list[int]:
 def at_phase(phase: str):
     """``can`` for a turn-point hook of the turn's own character in ``phase``."""
     return lambda engine, seat, ctx: ctx.seat == seat and ctx.phase == phase
-
-
-def pindian(engine: "Engine", a: int, b: int, reason: str) -> Generator[Any, Any, bool]:
-    """拼点: ``a`` and ``b`` each put a hand card face down at the same time, then
-    show them; ``a`` wins if its rank is higher.  Both cards are discarded."""
-    st = engine.state
-    picked = []
-    for me, other in ((a, b), (b, a)):
-        owner = st.chars[me].owner
-        pick = yield from engine.ask(
-            Request(me, "pindian", prompt=f"pindian:{reason}:{other}", cards=tuple(st.chars[me].hand), min=1, max=1, vis=(owner,), together=True)
-        )
-        picked.append(pick.cards[0])
-    for me, card in zip((a, b), picked):
-        engine.move((card,), "hand", "processing", src_seat=me, reason=f"pindian:{reason}")
-    won = RANK[picked[0]] > RANK[picked[1]]
-    engine.move(tuple(picked), "processing", "discard", reason="pindian")
-    return won
 
 
 def slash_targets(engine: "Engine", seat: int, pool: list[int] | None = None) -> list[int]:

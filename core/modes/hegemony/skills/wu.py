@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....cards.base import NAMES, SUIT, suit_of
+from ....cards.base import NAMES
 from ....deck import KINDS, RANK, SLASH_NAMES
 from ....requests import Choice, Request
 from ....skills.base import announce, has_skill, set_state
@@ -16,11 +16,12 @@ from ....skills.wu import balance
 from ..cards import NEAR_EXTRA, NO_DISTANCE
 from ..ruleset import ON_DEATH
 from ..scratch import scratch
-from .book import action, ban, define, form, mod, trigger
-from .common import at_phase, cancel_target, choose, hand_or, targeted_by, damaged_one, lost_hp, pindian, targets_of, turn_owner
+from ....skills.wind import heavenly_scent, rosy_cheeks
+from .book import BOOK, action, ban, define, form, mod, trigger
+from .common import at_phase, cancel_target, choose, targeted_by, lost_hp, pindian, targets_of, turn_owner
 
 if TYPE_CHECKING:
-    from ....engine import DamageCtx, Engine, TurnCtx
+    from ....engine import Engine, TurnCtx
     from ....state import State
     from .common import Flow
 
@@ -108,39 +109,14 @@ define(
 )
 
 
-def _hearts(state: "State", seat: int) -> list[int]:
-    return [c for c in state.chars[seat].hand if suit_of(state, seat, c) == "heart"]
-
-
-def _tianxiang(engine: "Engine", seat: int, ctx: "DamageCtx") -> "Flow":
-    st = engine.state
-    options = [Choice(cards=(c,), targets=(t,)) for c in _hearts(st, seat) for t in others_from(st, seat)]
-    go = yield from choose(engine, seat, f"hg_tianxiang:{ctx.src}:{ctx.n}", options, hidden=True)
-    if go is None:
-        return
-    t = go.targets[0]
-    announce(engine, seat, "hg_tianxiang", (t,), window="damage_inflicted")
-    engine.move(go.cards, "hand", "discard", src_seat=seat, reason="hg_tianxiang")
-    ctx.prevented = True
-    yield from engine.damage(ctx.src, t, ctx.n, ctx.nature, ctx.card, ctx.cards)
-    if st.chars[t].alive and not st.ended:
-        x = lost_hp(engine, t)
-        if x:
-            yield from engine.draw(t, x, reason="hg_tianxiang")
-
-
-trigger(
-    "hg_tianxiang", "damage_inflicted", _tianxiang,
-    can=lambda e, seat, ctx: ctx.dst == seat and ctx.n > 0 and hand_or(e, seat, bool(_hearts(e.state, seat))) and bool(others_from(e.state, seat)),
-    owners=damaged_one, silent=True,
-)
+heavenly_scent(BOOK, "hg_tianxiang")
 
 define(
     "hongyan", "Rosy Cheeks", "compulsory",
     "锁定技，你的黑桃牌视为红桃牌。",
     "Compulsory. Your spade cards count as hearts.",
 )
-mod("suit", lambda st, seat, card: "heart" if SUIT[card] == "spade" and "hg_hongyan" in st.chars[seat].skills else "", "hg_hongyan")
+rosy_cheeks(BOOK, "hg_hongyan")
 
 
 # -- 太史慈: 天义 -------------------------------------------------------------------------

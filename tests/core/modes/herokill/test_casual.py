@@ -45,7 +45,9 @@ def test_each_team_is_dealt_nine_heroes_that_only_it_sees() -> None:
     team0, team1 = offers[0].generals, offers[1].generals
     assert len(team0) == len(team1) == 9 and not set(team0) & set(team1)
     assert all(e.generals == (team0 if e.seat % 2 == 0 else team1) for e in offers)
-    assert all(GENERALS[g].pack == "standard" for g in team0 + team1)
+    assert all(GENERALS[g].pack == "herokill" for g in team0 + team1)  # Hero Kill's heroes by default
+    old = [e for e in new_game(MODE, 6, 4, {"heroes": "sanguosha"}).events if type(e) is ev.GeneralsOffered]
+    assert all(GENERALS[g].pack == "standard" for e in old for g in e.generals)
 
 
 def test_a_team_chooses_secretly_no_hero_twice_and_all_six_are_shown_together() -> None:
@@ -109,10 +111,14 @@ def test_a_die_roll_decides_who_plays_first_and_a_tie_rolls_again() -> None:
 
 
 def test_nobody_has_lord_skills() -> None:
-    t = casual(generals={0: "liubei", 1: "caocao", 2: "sunquan"})
-    for seat, lord_skill in ((0, "jijiang"), (1, "hujia"), (2, "jiuyuan")):
+    t = casual(generals={0: "hk_liubang", 1: "hk_yuefei", 2: "hk_wusong"})
+    for seat, lord_skill in ((0, "hk_jijiang"), (1, "hk_huzhu"), (2, "hk_jiuyuan")):
+        assert lord_skill in GENERALS[t.state.chars[seat].general].lord_skills
         assert lord_skill not in t.state.chars[seat].skills
         assert set(GENERALS[t.state.chars[seat].general].skills) <= t.state.chars[seat].skills
+    t = casual(generals={0: "liubei", 1: "caocao", 2: "sunquan"}, options={"heroes": "sanguosha"})
+    for seat, lord_skill in ((0, "jijiang"), (1, "hujia"), (2, "jiuyuan")):
+        assert lord_skill not in t.state.chars[seat].skills
 
 
 def test_a_dying_character_asks_only_its_own_team_for_potions() -> None:

@@ -222,7 +222,9 @@ def test_a_captains_death_loses_the_game_for_its_team() -> None:
 
 
 def test_the_captain_has_no_lord_skill() -> None:
-    t = competitive(generals={1: "liubei", 4: "sunquan"})
+    t = competitive(generals={1: "hk_liubang", 4: "hk_wusong"})
+    assert "hk_jijiang" not in t.state.chars[1].skills and "hk_jiuyuan" not in t.state.chars[4].skills
+    t = competitive(generals={1: "liubei", 4: "sunquan"}, options={"heroes": "sanguosha"})
     assert "jijiang" not in t.state.chars[1].skills and "jiuyuan" not in t.state.chars[4].skills
 
 

@@ -63,8 +63,12 @@ def test_the_lord_chooses_from_five_and_shows_it_then_the_others_from_three_at_o
     assert [(e.seat, e.general, e.max_hp) for e in shown] == [(s, offers[s - 1].generals[1], GENERALS[offers[s - 1].generals[1]].max_hp) for s in range(1, players)]
 
 
-def test_the_hero_pool_is_the_sanguosha_standard_generals() -> None:
+def test_the_hero_pool_is_hero_kills_heroes_or_with_heroes_sanguosha_the_standard_generals() -> None:
     game = new_game(MODE, 8, 2)
+    _choose_all(game)
+    offered = {g for e in game.events if type(e) is ev.GeneralsOffered for g in e.generals}
+    assert offered and all(GENERALS[g].pack == "herokill" for g in offered)
+    game = new_game(MODE, 8, 2, {"heroes": "sanguosha"})
     _choose_all(game)
     offered = {g for e in game.events if type(e) is ev.GeneralsOffered for g in e.generals}
     assert offered and all(GENERALS[g].pack == "standard" for g in offered)

@@ -15,7 +15,7 @@ GAMES = 40
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("mode", "players"), [("herokill-identity", 5), ("herokill-identity", 8), ("3v3-casual", 6), ("3v3-competitive", 6)])
+@pytest.mark.parametrize(("mode", "players"), [("herokill-identity", 5), ("herokill-identity", 8), ("3v3-casual", 6), ("3v3-competitive", 6), ("tripod", 3)])
 def test_bot_games_end_and_validate_complete(tmp_path: Path, mode: str, players: int) -> None:
     bots = {s: "basic" if s % 3 else "random" for s in range(players)}
     reasons: Counter[str] = Counter()

@@ -10,7 +10,7 @@ from sanguozhi.core.deck import CARDS, STANDARD, deck_numbers
 from sanguozhi.core.evolve import fold
 from sanguozhi.core.game import new_game
 from sanguozhi.core.modes import ruleset_of
-from sanguozhi.core.modes.herokill.tripod_pack import GENERAL_CARDS, GENERAL_SLOT, GENERAL_ZONE, NO_GENERAL
+from sanguozhi.core.modes.herokill.tripod_pack import GENERAL_CARDS, GENERAL_SLOT, GENERAL_ZONE, HERO_CARDS, NO_GENERAL
 from sanguozhi.core.requests import Choice
 from sanguozhi.core.state import snapshot
 from sanguozhi.core.view import SeatView, view
@@ -39,10 +39,22 @@ def test_one_general_card_per_standard_general_is_printed_at_400_and_shuffled_in
     names = [CARDS[c].name for c in GENERAL_CARDS]
     assert len(set(names)) == 25 and "general:caocao" in names and "general:diaochan" in names
     assert all(CARDS[c].kind.type == "general" and CARDS[c].suit == "" for c in GENERAL_CARDS)
-    game = new_game("tripod", 3, 1)
+    game = new_game("tripod", 3, 1, {"heroes": "sanguosha"})
     assert len(game.state.zone_cards()) == len(deck_numbers(game.state.deck)) == 160 + 25
-    basic = ruleset_of("tripod").deck(ruleset_of("tripod").check(3, {"deck": "basic"}))
+    basic = ruleset_of("tripod").deck(ruleset_of("tripod").check(3, {"deck": "basic", "heroes": "sanguosha"}))
     assert set(GENERAL_CARDS) <= set(basic) and all(CARDS[c].kind.type in ("basic", "general") for c in basic)
+
+
+def test_by_default_the_hero_cards_are_hero_kills_heroes_but_wu_zetian_printed_at_430() -> None:
+    assert HERO_CARDS == tuple(range(430, 462))
+    names = [CARDS[c].name for c in HERO_CARDS]
+    assert names[0] == "general:hk_yingzheng" and names[-1] == "general:hk_likui"  # card-number order: JUN0001 … MIN0010
+    assert "general:hk_wuzetian" not in names  # 三足鼎立场备选武将中没有武则天
+    assert len(names) == 32 and all(CARDS[c].kind.type == "general" for c in HERO_CARDS)
+    game = new_game("tripod", 3, 1)
+    assert game.state.options["heroes"] == "herokill"
+    assert len(deck_numbers(game.state.deck)) == 160 + 32 and set(HERO_CARDS) <= set(deck_numbers(game.state.deck))
+    assert not set(GENERAL_CARDS) & set(deck_numbers(game.state.deck))
 
 
 def test_three_players_only() -> None:
@@ -372,7 +384,7 @@ def test_cards_are_narrated_under_hero_kill_names_and_the_general_zone_is_on_the
 
 def play(seed: int, bot: str, check: bool = True) -> list[ev.Event]:
     """A bot game; with ``check``, every card is in exactly one zone and hp <= max hp at every event."""
-    total = 160 + 25
+    total = 160 + 32  # the Sanguosha deck and the hero cards (no 武则天)
     holder: dict = {}
 
     def on_event(e: ev.Event) -> None:

@@ -44,7 +44,8 @@ class TripodTable(Table):
         ``zones``: generals whose cards lie in the seat's general zone; ``hp``:
         hp (max hp is the worn general's, 4 without one)."""
         rs = ruleset_of("tripod")
-        opts = rs.check(3, options or {})
+        # The rule scenarios name the standard generals' cards unless they ask for the heroes.
+        opts = rs.check(3, {"heroes": "sanguosha", **(options or {})})
         self.used: set[int] = set()
         self.deck = set(deck_numbers(rs.deck(opts)))
         events: list[ev.Event] = [ev.GameStarted(mode="tripod", players=3, seed=seed, rules=ev.RULES_VERSION, options=opts, deck=rs.deck(opts))]
