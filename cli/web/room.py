@@ -554,7 +554,8 @@ class Room:
         assert game is not None
         events = game.events
         if not self.perspectives:
-            for p in (SPECTATOR, *range(len(self.file.seats))):
+            # The viewers a page may have: the spectators and the people's seats (a bot's seat has no page).
+            for p in (SPECTATOR, *(s for s, spec in enumerate(self.file.seats) if spec.kind == "person")):
                 self.perspectives[p] = Perspective((Narrator("en", p, mode=self.settings.mode), Narrator("zh", p, mode=self.settings.mode)))
         table = self._table
         for i in range(self._told, len(events)):
