@@ -107,10 +107,11 @@ def test_a_start_at_a_table_size_its_mode_has_not_is_refused_without_re_running(
 
 def test_every_modes_own_start_passes_the_start_check() -> None:
     from sanguozhi.core.game import new_game
-    from sanguozhi.core.modes import load_all
+    from sanguozhi.core.modes import BUILTIN_MODULES
     from sanguozhi.records.check import start_problem
 
-    for mode, rs in sorted(load_all().items()):
+    for mode in sorted(BUILTIN_MODULES):  # the modes sgz ships (tests register broken ones of their own)
+        rs = ruleset_of(mode)
         for players in rs.players:
             for options in ({}, dict(rs.person_options)):
                 assert start_problem(new_game(mode, players, 7, options).events[0]) is None, (mode, players, options)
