@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import LANG_OPTION, fail, format_option, load, output_format, usage
+from .common import LANG_OPTION, fail, format_option, load, output_format, reading, usage
 
 
 def _jobs(jobs: int | None) -> int:
@@ -60,18 +60,11 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     are ranked by win rate with a 95% interval; the one the record took is
     marked.  With --blunders, every decision of --seat is reviewed.
     """
-    import json
-    from pathlib import Path
-
     from sanguozhi.core.bots import BOTS
-    from sanguozhi.replay.analyze import AnalysisError
-    from sanguozhi.replay.analyze import analyze as run
-    from sanguozhi.replay.analyze import blunders as review_game
+    from sanguozhi.records.check import known_bot
 
     as_json = output_format(fmt, as_json) == "json"
-    if bots == "search":
-        import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
-    if bots not in BOTS:
+    if not known_bot(bots):
         usage(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})")
     if blunders:
         if review is None or at is not None:
@@ -79,7 +72,25 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     elif at is None:
         usage("give --at N (the position to analyse), or --seat S --blunders")
     record = load(file)
+    players, last = record.header.players, len(record.events) - 1
+    for flag, value in (("--as", seat), ("--seat", review)):
+        if value is not None and not 0 <= value < players:
+            usage(f"{flag} {value}: the game has seats 0-{players - 1}")
+    if at is not None and not 0 <= at <= last:
+        usage(f"--at {at}: event {at} is not in the record (events 0-{last})")
     n_jobs = _jobs(jobs)
+    with reading(file):
+        _analyze(record, at, seat, review, blunders, rollouts, threshold, bots, seed, n_jobs, keep, as_json, lang)
+
+
+def _analyze(record, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, n_jobs: int, keep: str | None, as_json: bool, lang: str) -> None:
+    import json
+    from pathlib import Path
+
+    from sanguozhi.replay.analyze import AnalysisError
+    from sanguozhi.replay.analyze import analyze as run
+    from sanguozhi.replay.analyze import blunders as review_game
+
     try:
         if not blunders:
             assert at is not None

@@ -5,7 +5,7 @@ import click
 
 from pathlib import Path
 
-from .common import fail, out_folder
+from .common import Seconds, fail, out_folder
 
 DB_HELP = "The archive (a DuckDB file).  [default: $SGZ_DB, else ./sgz.duckdb]"
 WAIT_HELP = "Wait this long for another process using the archive."
@@ -20,7 +20,7 @@ def archive() -> None:
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--batch", "batch_size", default=2000, show_default=True, type=click.IntRange(min=1), help="Records per transaction.")
-@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help=WAIT_HELP)
+@click.option("--wait", default=0.0, show_default=True, type=Seconds(), metavar="SECONDS", help=WAIT_HELP)
 @click.option("--partial", is_flag=True, help="Also load records that are not closed (no end and no quit: a game in progress, or cut at a line boundary).")
 @click.option("--verify", is_flag=True, help="Also re-run every record's decisions through the engine (as sgz validate does; slower).")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="With --verify: records re-run at once (worker processes).  [default: all cores]")
@@ -84,7 +84,7 @@ def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float,
 @click.option("--parquet", "out", required=True, type=click.Path(), metavar="DIR", help="The folder the Parquet files go to (made if missing).")
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--overwrite", is_flag=True, help="Replace what DIR holds.")
-@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help=WAIT_HELP)
+@click.option("--wait", default=0.0, show_default=True, type=Seconds(), metavar="SECONDS", help=WAIT_HELP)
 def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     """Write the archive as Parquet, partitioned by mode (DIR/<table>/mode=<mode>/*.parquet)."""
     from sanguozhi.records.archive import ArchiveError, default_db, export_parquet

@@ -5,7 +5,7 @@ from typing import Any
 
 import click
 
-from .common import LANG_OPTION, format_option, load, output_format, print_json
+from .common import LANG_OPTION, format_option, load, output_format, print_json, reading
 
 
 @click.command(epilog="Example: sgz diff me.jsonl what-if-2.jsonl --lang zh")
@@ -25,8 +25,12 @@ def diff(a: str, b: str, fmt: str, as_json: bool, lang: str) -> None:
     """
     from sanguozhi.replay.diff import diff as compare
 
-    ra, rb = load(a), load(b)
-    result = compare(ra.events, rb.events)
+    ra, rb = load(a, empty_ok=True, ending=True), load(b, empty_ok=True, ending=True)
+    with reading(a, b):
+        _diff(a, b, ra, rb, compare(ra.events, rb.events), fmt, as_json, lang)
+
+
+def _diff(a: str, b: str, ra, rb, result: dict, fmt: str, as_json: bool, lang: str) -> None:
     ha, hb = ra.header, rb.header
     result["a"] = {"path": a, "game": ha.game, "parent": ha.parent, "fork_at": ha.fork_at}
     result["b"] = {"path": b, "game": hb.game, "parent": hb.parent, "fork_at": hb.fork_at}

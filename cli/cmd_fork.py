@@ -1,11 +1,10 @@
 """`sgz fork`: a new record holding a prefix of another, to continue differently."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import click
 
-from .common import fail, load, new_file, usage
+from .common import fail, load, new_file, reading, usage
 
 
 @click.command(epilog="Example: sgz fork me.jsonl --at 120 --out what-if.jsonl && sgz play --from what-if.jsonl --out what-if-2.jsonl")
@@ -21,26 +20,25 @@ def fork(file: str, at: int | None, turn: int | None, out: str) -> None:
     with `sgz play --from OUT` or `sgz sim --from OUT` (add --reseed S for a
     new random future).
     """
-    from sanguozhi.replay.fork import ForkError, pending, resume_record, write_fork
+    from sanguozhi.replay.fork import ForkError, pending, write_fork
     from sanguozhi.replay.seek import SeekError, Timeline
 
     if (at is None) == (turn is None):
         usage("give one of --at N or --turn T")
     new_file(out)
     record = load(file)
-    tl = Timeline(record.events)
-    try:
-        n = at if at is not None else tl.turn_event(turn)  # type: ignore[arg-type]
-        tl.check_event(n)
-    except SeekError as exc:
-        usage(f"{'--at' if at is not None else '--turn'}: {exc}")
-    try:
-        header = write_fork(record, n, out)
-    except ForkError as exc:
-        fail(str(exc))
-    try:
-        nxt = pending(resume_record(record.events, n + 1, timeline=tl))
-    except ForkError as exc:
-        nxt = str(exc)
+    with reading(file):
+        tl = Timeline(record.events)
+        try:
+            n = at if at is not None else tl.turn_event(turn)  # type: ignore[arg-type]
+            tl.check_event(n)
+        except SeekError as exc:
+            usage(f"{'--at' if at is not None else '--turn'}: {exc}")
+        game = tl.resume(n + 1)  # before writing: a fork of a record whose events do not replay is not made
+        nxt = pending(game) if not game.over else f"the game is over at event {len(game.events) - 1}; there is nothing to continue"
+        try:
+            header = write_fork(record, n, out)
+        except ForkError as exc:
+            fail(str(exc))
     click.echo(f"forked {file} after event {n} of {len(record.events) - 1} into {out}")
     click.echo(f"  game {header.game}, parent {header.parent}, keeps {header.fork_at} events; next: {nxt}")

@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from .common import fail, load, usage
+from .common import fail, load, output_file, reading, usage
 
 
 @click.command(epilog="Example: sgz html me.jsonl --out me.html --parent parent.jsonl")
@@ -27,20 +27,20 @@ def html(file: str, out: str, parents: tuple[str, ...], seats: tuple[str, ...], 
     from sanguozhi.replay.page import PageError, build
     from sanguozhi.replay.tree import lineage, shareable
 
-    if Path(out).exists() and not force:
-        fail(f"{out} exists (give --force to replace it)")
-    record = load(file)
+    output_file(out, force, [file, *parents])
+    record = load(file, ending=True)
     tree = None
-    if parents:
+    with reading(file, *parents):
+        if parents:
+            try:
+                tree = [shareable(lineage(file, parents))]
+            except RecordError as exc:
+                fail(str(exc))
         try:
-            tree = [shareable(lineage(file, parents))]
-        except RecordError as exc:
-            fail(str(exc))
-    try:
-        data = build(record, seats, tree)
-    except PageError as exc:
-        usage(str(exc))
-    text = page_html.render(data)
+            data = build(record, seats, tree)
+        except PageError as exc:
+            usage(str(exc))
+        text = page_html.render(data)
     try:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(text, encoding="utf-8")

@@ -2,11 +2,13 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
 
-from .common import LANG_OPTION, OPTION_HELP, default_players, fail, new_file, parse_bots, parse_options, person_name, usage
+from .common import LANG_OPTION, OPTION_HELP, checked_mode, checked_seed, fail, new_file, parse_bots, parse_options, person_name, usage
 
 
 @click.command(epilog="Example: sgz play --players 5 --seat 0 --seed 7 --out me.jsonl --lang zh")
@@ -43,6 +45,8 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     if from_ is not None:
         if mode is not None or players is not None or seed is not None or options:
             usage("--mode, --players, --seed and --option come from the record with --from")
+        if reseed is not None:
+            checked_seed(reseed, flag="--reseed")
         record = load(from_)
         h = record.header
         players = h.players
@@ -66,8 +70,10 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
     else:
         if reseed is not None:
             usage("--reseed goes with --from")
-        mode = mode or "identity"
-        players, seat = default_players(mode) if players is None else players, 0 if seat is None else seat
+        mode, players = checked_mode(mode, players)  # before a list of seats is built
+        seat = 0 if seat is None else seat
+        if seed is not None:
+            checked_seed(seed)
         if not 0 <= seat < players:
             usage(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
@@ -100,6 +106,8 @@ class Session:
         self.seen = Visibility(game.events)
         self.watching = True  # narrate the bots' play (off when the person skips to the end)
         self.asked_dead = False
+        self.interrupted = False  # a Ctrl-C came while a decision was being resolved
+        self._asking = False  # the person is being asked: a Ctrl-C is theirs at once
 
     def tell(self) -> None:
         for e in self.game.events[self.shown :]:
@@ -121,20 +129,23 @@ class Session:
 
         def person(g) -> Choice | None:
             self.tell()
-            while True:
-                unseen = self.seen.unseen(self.seat, len(g.events), open_cards(g.state))
-                choice = self.person.ask(g, unseen)
-                if choice is QUIT:
-                    outcome.append("quit")
-                    return None
-                if choice is not UNDO:
-                    return choice
-                if undo_point(g.events, self.seat) is not None and undo_point(g.events, self.seat) >= self.start:
-                    outcome.append("undo")
-                    return None
-                click.echo("  还没有可以悔的选择" if self.zh else "  nothing to undo: you have not decided anything in this game yet")
+            with self.asking():
+                while True:
+                    unseen = self.seen.unseen(self.seat, len(g.events), open_cards(g.state))
+                    choice = self.person.ask(g, unseen)
+                    if choice is QUIT:
+                        outcome.append("quit")
+                        return None
+                    if choice is not UNDO:
+                        return choice
+                    if undo_point(g.events, self.seat) is not None and undo_point(g.events, self.seat) >= self.start:
+                        outcome.append("undo")
+                        return None
+                    click.echo("  还没有可以悔的选择" if self.zh else "  nothing to undo: you have not decided anything in this game yet")
 
         def after(g) -> bool:
+            if self.interrupted:
+                raise KeyboardInterrupt  # the Ctrl-C that came while the decision was resolved
             if self.asked_dead or g.over or any(c.alive for c in g.state.chars if c.owner == self.seat):
                 return True
             self.asked_dead = True
@@ -143,38 +154,73 @@ class Session:
 
         from sanguozhi.core.events import GameQuit
 
-        while True:
-            outcome.clear()
-            try:
-                with self.writer:
-                    try:
-                        finished = run_bots(self.game, self.seats, person, after)
-                    except KeyboardInterrupt:
-                        self.game.add_external(GameQuit(seat=self.seat))  # the record ends here on purpose
-                        raise
-                    if not finished and outcome != ["undo"]:
-                        self.game.add_external(GameQuit(seat=self.seat))
-            except KeyboardInterrupt:
-                click.echo("")
-                self.stop("interrupted")
-                raise SystemExit(130) from None
-            if outcome == ["undo"]:
-                self.undo()
-                continue
-            break
+        with self.interrupts_deferred():
+            while True:
+                outcome.clear()
+                try:
+                    with self.writer:
+                        try:
+                            finished = run_bots(self.game, self.seats, person, after)
+                        except KeyboardInterrupt:
+                            if not self.game.over:
+                                self.game.add_external(GameQuit(seat=self.seat))  # the record ends here on purpose
+                            raise
+                        if not finished and outcome != ["undo"]:
+                            self.game.add_external(GameQuit(seat=self.seat))
+                except KeyboardInterrupt:
+                    click.echo("")
+                    self.stop("interrupted")
+                    raise SystemExit(130) from None
+                if outcome == ["undo"]:
+                    self.undo()
+                    continue
+                break
         self.tell()
         if finished:
             self.end()
         else:
             self.stop("quit")
 
+    @contextmanager
+    def interrupts_deferred(self) -> Iterator[None]:
+        """Ctrl-C while the person is asked is the person's (a quit); at any other
+        moment (the bots resolving a decision, a write) it waits for the decision
+        in flight to be resolved and recorded whole, then stops the game there:
+        a quit in the middle of a decision's events would make the record invalid."""
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            yield
+            return
+
+        def on_interrupt(signum: int, frame: object) -> None:
+            if self._asking:
+                raise KeyboardInterrupt
+            self.interrupted = True
+
+        old = signal.signal(signal.SIGINT, on_interrupt)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGINT, old)
+
+    @contextmanager
+    def asking(self) -> Iterator[None]:
+        was, self._asking = self._asking, True
+        try:
+            yield
+        finally:
+            self._asking = was
+
     def ask_watch(self) -> bool:
         """The person's character has died: go on to the end (watching or not), or stop?"""
         zh = self.zh
         click.echo("你的角色阵亡了。回车：观看机器人打完这局；s：直接跳到结局；q：退出（保留记录）" if zh else "Your character has died. Enter: watch the bots play it out; s: skip to the end; q: quit (the record is kept)")
         try:
-            answer = self.person.read("继续？" if zh else "go on?").strip().lower()
-        except click.exceptions.Abort:
+            with self.asking():
+                answer = self.person.read("继续？" if zh else "go on?").strip().lower()
+        except (click.exceptions.Abort, KeyboardInterrupt):
             answer = "q"
         if answer in ("q", "quit", "exit"):
             return False

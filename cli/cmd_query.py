@@ -5,15 +5,15 @@ import click
 
 from sanguozhi.records.queries import MAX_ROWS, TIMEOUT
 
-from .common import fail, format_option, output_format, usage
+from .common import Seconds, fail, format_option, output_format, usage
 
 @click.command(epilog='Example: sgz query "SELECT game, seq, src, dst, n FROM damage WHERE n >= 3" --format csv')
 @click.argument("sql", required=False)
 @click.option("--db", default=None, metavar="FILE", help="The archive (a DuckDB file made by sgz archive ingest).  [default: $SGZ_DB, else ./sgz.duckdb]")
 @click.option("--named", default=None, metavar="NAME", help="Run a named query; `--named list` lists them.")
 @format_option("table", "csv", "json", default="table", what="the rows")
-@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
-@click.option("--timeout", default=TIMEOUT, show_default=True, type=click.FloatRange(min=0, min_open=True), metavar="SECONDS", help="Stop a query that runs longer.")
+@click.option("--wait", default=0.0, show_default=True, type=Seconds(), metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
+@click.option("--timeout", default=TIMEOUT, show_default=True, type=Seconds(positive=True), metavar="SECONDS", help="Stop a query that runs longer.")
 @click.option("--max-rows", "max_rows", default=MAX_ROWS, show_default=True, type=click.IntRange(min=0), metavar="N", help="Show at most N rows (0: all).")
 @click.option("--shards", default=None, metavar="DIR", type=click.Path(file_okay=False), help="Query the Parquet shards in DIR (sgz archive shard) instead of an archive.")
 def query(sql: str | None, db: str | None, named: str | None, fmt: str, as_json: bool, wait: float, timeout: float, max_rows: int, shards: str | None) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .common import LANG_OPTION, format_option, load, output_format, print_json, usage
+from .common import LANG_OPTION, format_option, load, output_format, print_json, reading, usage
 
 
 @click.command(epilog="Example: sgz replay me.jsonl --as 2 --lang zh   (the game as seat 2 saw it, in Chinese)")
@@ -23,10 +23,15 @@ def replay(file: str, lang: str, at: int | None, turn: int | None, round_: int |
     from the nearest snapshot, so it is as fast at the end of a long game as
     at its start.
     """
+    fmt = output_format(fmt, as_json)
+    record = load(file, ending=at is None and turn is None and round_ is None and not step)  # the whole game: its end too
+    with reading(file):
+        _replay(record, lang, at, turn, round_, step, fmt, seat)
+
+
+def _replay(record, lang: str, at: int | None, turn: int | None, round_: int | None, step: bool, fmt: str, seat: int | None) -> None:
     from sanguozhi.replay.seek import SeekError, Timeline
 
-    fmt = output_format(fmt, as_json)
-    record = load(file)
     events = record.events
     if seat is not None and not 0 <= seat < record.header.players:
         usage(f"--as {seat}: the game has seats 0-{record.header.players - 1}")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .common import OPTION_HELP, default_players, fail, format_option, out_folder, output_format, parse_bots, parse_options, print_json, usage
+from .common import OPTION_HELP, checked_mode, checked_seed, fail, format_option, out_folder, output_format, parse_bots, parse_options, print_json, usage
 
 
 @click.command(epilog="Example: sgz sim --players 5 --games 100 --seed 1 --out games -o deck=basic")
@@ -48,6 +48,8 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
             usage("--mode, --players, --seed and --option come from the record with --from")
         if games > 1 and reseed is None:
             usage("--games K with --from needs --reseed S (without it every continuation is the same game)")
+        if reseed is not None:
+            checked_seed(reseed, games, "--reseed")
         from .common import load
 
         h = load(from_).header
@@ -61,8 +63,8 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
     else:
         if reseed is not None:
             usage("--reseed goes with --from")
-        mode = mode or "identity"
-        players, seed, bots = default_players(mode) if players is None else players, 1 if seed is None else seed, bots or "basic"
+        mode, players = checked_mode(mode, players)  # before a list of seats is built
+        seed, bots = checked_seed(1 if seed is None else seed, games), bots or "basic"
         run = Run(str(folder), mode, players, parse_bots(bots, players), parse_options(options), seed)
         try:
             check(run)  # here, before any worker starts: a bad option is a usage error

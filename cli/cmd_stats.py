@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import click
 
-from .common import LANG_OPTION, fail, format_option, output_format, usage
+from sanguozhi.records.queries import TIMEOUT
+
+from .common import LANG_OPTION, Seconds, fail, format_option, output_file, output_format, usage
 
 DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $SGZ_DB, else ./sgz.duckdb]"
 
@@ -15,10 +17,11 @@ DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $S
 @click.option("--forks/--no-forks", default=False, show_default=True, help="Count forks too (games continued from another game's position); by default only whole games count.")
 @format_option("table", "csv", "json", default="table", what="the statistics")
 @LANG_OPTION
-@click.option("--wait", default=0.0, show_default=True, type=float, metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
+@click.option("--wait", default=0.0, show_default=True, type=Seconds(), metavar="SECONDS", help="Wait this long for an ingest that holds the archive.")
+@click.option("--timeout", default=TIMEOUT, show_default=True, type=Seconds(positive=True), metavar="SECONDS", help="Stop statistics that take longer (a huge or a hostile archive).")
 @click.option("--plot", "plot", default=None, type=click.Path(dir_okay=False), metavar="OUT.svg|OUT.png", help="Also draw the charts, in --lang: win rates with 95% intervals, game length, damage by card (a PNG is drawn by Chromium).")
 @click.option("--shards", default=None, metavar="DIR", type=click.Path(file_okay=False), help="Read the Parquet shards in DIR (sgz archive shard) instead of an archive.")
-def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float, plot: str | None, shards: str | None) -> None:
+def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_json: bool, lang: str, wait: float, timeout: float, plot: str | None, shards: str | None) -> None:
     """Statistics of the archived games, computed in DuckDB.
 
     Win rates count the seats of finished games (a draw is no win), with a
@@ -32,7 +35,9 @@ def stats(db: str | None, mode: str | None, by: str, forks: bool, fmt: str, as_j
             usage(f"--mode {mode}: no such mode (modes: {', '.join(sorted(RULESETS))})")
     if plot is not None and not plot.lower().endswith((".svg", ".png")):
         usage(f"--plot {plot}: give a file ending in .svg or .png")
-    sections, lengths = read(db, mode, by, wait, forks, lengths=plot is not None, shards=shards)
+    if plot is not None:
+        output_file(plot, force=True)  # replaced, unless it is a record
+    sections, lengths = read(db, mode, by, wait, forks, lengths=plot is not None, shards=shards, timeout=timeout)
     click.echo(render(sections, output_format(fmt, as_json), lang))
     if plot is not None:
         draw(sections, lengths, plot, lang, mode)
@@ -43,7 +48,8 @@ def compute(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks:
     return read(db, mode, by, wait, forks, shards=shards)[0]
 
 
-def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, lengths: bool = False, shards: str | None = None):  # -> (sections, length bins)
+def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bool = False, lengths: bool = False, shards: str | None = None, timeout: float = TIMEOUT):  # -> (sections, length bins)
+    from sanguozhi.records.queries import time_limit
     from sanguozhi.records.stats import lengths as length_bins
     from sanguozhi.records.stats import run
 
@@ -51,9 +57,13 @@ def read(db: str | None, mode: str | None, by: str, wait: float = 0.0, forks: bo
 
     con = open_archive_read_only(db, wait, shards)
     try:
-        return run(con, by, mode, forks), (length_bins(con, mode, forks) if lengths else [])
-    except Exception as exc:  # duckdb.Error, without importing duckdb here
-        fail(f"stats: {str(exc).splitlines()[0]}")
+        with time_limit(con, timeout) as timed_out:
+            try:
+                return run(con, by, mode, forks), (length_bins(con, mode, forks) if lengths else [])
+            except Exception as exc:  # duckdb.Error, without importing duckdb here
+                if timed_out.is_set():
+                    fail(f"stats: stopped after {timeout:g} s (--timeout SECONDS to allow longer)")
+                fail(f"stats: {(str(exc).splitlines() or [type(exc).__name__])[0]}")
     finally:
         con.close()
 

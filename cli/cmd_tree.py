@@ -54,12 +54,14 @@ def tree(path: str, fmt: str, as_json: bool, lang: str) -> None:
                 break
             folder = folder.parent
         roots = [root] if root is not None else []
+    from sanguozhi.records.bounds import printable
+
     for why in skipped:
-        click.echo(f"sgz: skipped {why}", err=True)
+        click.echo(f"sgz: skipped {printable(why, one_line=True)}", err=True)
     if as_json:
         print_json(to_json(roots))
         return
     if not roots:
         click.echo(f"{path} 下没有记录" if lang == "zh" else f"no records under {path}")
         return
-    click.echo(render(roots, lang))
+    click.echo(printable(render(roots, lang)))  # an archive's ids are not bounded as a record's header is

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -12,14 +14,23 @@ import click
 # 1 for a failure (bad input data, an I/O error, a record that does not check).
 USAGE = 2
 FAILURE = 1
+INTERRUPTED = 130
 
 LANG_OPTION = click.option("--lang", type=click.Choice(["en", "zh"]), default="en", show_default=True, help="Language of names and text: en (English) or zh (中文).")
 OPTION_HELP = "A mode option, repeatable (identity: deck, generals, lord_offer, lord_candidates, candidates, chain_carry, lord_kills_loyalist, six_roles, max_turns, general); e.g. -o deck=basic."
 
 
 def fail(message: str, code: int = FAILURE) -> None:
-    """Print a one-line error and exit non-zero."""
-    click.echo(f"sgz: error: {message}", err=True)
+    """Print a one-line error and exit non-zero (nothing a record holds reaches the terminal raw)."""
+    from sanguozhi.records.bounds import printable
+
+    line = f"sgz: error: {printable(message, one_line=True)}"
+    if code == INTERRUPTED:
+        from . import said_interrupted
+
+        said_interrupted(line)  # the one line of a Ctrl-C, however many come
+    else:
+        click.echo(line, err=True)
     sys.exit(code)
 
 
@@ -57,6 +68,56 @@ def person_name(raw: str | None) -> str:
         raise  # usage() does not return
 
 
+class Seconds(click.ParamType):
+    """A number of seconds: finite, not negative (``positive``: above 0), at most a million."""
+
+    name = "seconds"
+    MOST = 1e6
+
+    def __init__(self, positive: bool = False) -> None:
+        self.positive = positive
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        import math
+
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(seconds) or seconds < 0 or (self.positive and seconds == 0) or seconds > self.MOST:
+            least = "above 0" if self.positive else "0 or more"
+            self.fail(f"{value!r}: give a number of seconds {least}, at most {self.MOST:,.0f}", param, ctx)
+        return seconds
+
+
+def checked_mode(mode: str | None, players: int | None = None) -> tuple[str, int]:
+    """``--mode`` (identity when not given; "" is no mode) and ``--players`` (the mode's
+    default table when not given), held to the mode's table sizes before anything
+    is built: a usage error otherwise."""
+    from sanguozhi.core.modes import ModeError, ruleset_of
+
+    mode = "identity" if mode is None else mode
+    try:
+        seats = ruleset_of(mode).players
+    except ModeError as exc:
+        usage(str(exc))
+    if players is None:
+        return mode, mode_players(mode)
+    if players not in seats:
+        sizes = " or ".join(map(str, seats)) if len(seats) <= 2 or seats.step != 1 else f"{seats.start}-{seats.stop - 1}"
+        usage(f"--players {players}: mode {mode!r} takes {sizes} players")
+    return mode, players
+
+
+def checked_seed(seed: int, games: int = 1, flag: str = "--seed") -> int:
+    """``--seed`` (and the seeds of the games after it) within what a record holds, or a usage error."""
+    from sanguozhi.records.bounds import SEED_MAX, SEED_MIN
+
+    if not SEED_MIN <= seed <= seed + games - 1 <= SEED_MAX:
+        usage(f"{flag} {seed}: a seed is a 64-bit integer ({SEED_MIN} to {SEED_MAX}){f', for all {games} games' if games > 1 else ''}")
+    return seed
+
+
 def mode_players(mode: str) -> int:
     """Seats when --players is not given: 5, or the mode's smallest table if 5 cannot play it
     (``core.modes.ModeError`` for a mode that cannot be played)."""
@@ -64,16 +125,6 @@ def mode_players(mode: str) -> int:
 
     seats = ruleset_of(mode).players
     return 5 if 5 in seats or not seats else seats.start
-
-
-def default_players(mode: str) -> int:
-    """``mode_players``, or a one-line error."""
-    from sanguozhi.core.modes import ModeError
-
-    try:
-        return mode_players(mode)
-    except ModeError as exc:
-        fail(str(exc))
 
 
 def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, str]:
@@ -102,13 +153,70 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
     return dict(zip(others, names))
 
 
-def load(path: str):  # -> records.Record
-    from sanguozhi.records import RecordError, read_record
+def load(path: str, *, empty_ok: bool = False, ending: bool = False):  # -> records.Record
+    """A record for a reader: read and held to its header, its mode's start and where
+    its reseeds, quits and end stand (``records.check.read_checked``; ``ending``: its
+    end held to its events, for a reader that shows the whole game), or a one-line
+    error; a record with no event yet is one too, unless ``empty_ok``."""
+    from sanguozhi.records import RecordError
+    from sanguozhi.records.check import read_checked
 
     try:
-        return read_record(path)
+        record = read_checked(path, ending=ending)
     except RecordError as exc:
         fail(str(exc))
+    if not record.events and not empty_ok:
+        fail(f"{path}: an empty game: the record has its header and no event yet, so there is nothing to show")
+    return record
+
+
+@contextmanager
+def reading(*paths: str) -> Iterator[None]:
+    """Around a reader's work on the records at ``paths``: a failure of the rules
+    on their events (a fold that cannot apply an event, an engine error) is a
+    finding about a record that cannot be trusted, said in one line as
+    ``sgz validate`` says it; only on a record that validates is it a bug."""
+    try:
+        yield
+    except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+        raise
+    except Exception:
+        from sanguozhi.records.check import check
+
+        for path in paths:
+            c = check(path)
+            if c.error is not None:
+                fail(f"{c.error} (the record cannot be trusted: sgz validate {path})")
+        raise
+
+
+def _is_record(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            return f.read(15) == b'{"sgz":"record"'
+    except OSError:
+        return False
+
+
+def output_file(out: str, force: bool, inputs: Sequence[str] = ()) -> Path:
+    """``--out FILE`` of a command that writes a page, a chart ...: never one of its
+    ``inputs``, never over a record (whatever ``--force`` says), and over another
+    file only with ``force``."""
+    path = Path(out)
+    target = path.resolve()
+    if any(target == Path(p).resolve() for p in inputs):
+        fail(f"--out {out} is one of the records read: sgz never writes over a record")
+    if path.exists():
+        if not path.is_file():
+            fail(f"--out {out} is not a regular file")
+        if _is_record(path):
+            fail(f"--out {out} is a record: sgz never writes over a record (choose another file)")
+        if not force:
+            fail(f"{out} exists (give --force to replace it)")
+    blocker = _file_in_the_way(path)
+    if blocker is not None:
+        fail(f"cannot write {out}: {blocker} is a file, not a folder")
+    return path
 
 
 def open_archive_read_only(db: str | None, wait: float = 0.0, shards: str | None = None, **kw: Any):  # -> duckdb connection

@@ -11,6 +11,10 @@ import sys
 
 import click
 
+from sanguozhi.records.bounds import Printable, printable
+
+from . import interrupted, new_command, said_interrupted
+
 # name -> (module, function, one-line help).  A new command is one module
 # and one line here.
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -34,6 +38,12 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+def _interrupted() -> None:
+    """Ctrl-C: one line, exit status 130 (a second Ctrl-C meanwhile changes nothing)."""
+    said_interrupted()
+    sys.exit(130)
+
+
 # click >= 8.2 signals a bare `sgz` with this usage error; older click prints the help itself.
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
@@ -41,6 +51,19 @@ _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 class LazyGroup(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):  # type: ignore[override]
         """Run the command; a usage error is one line on stderr with a non-zero exit."""
+        new_command()
+        given = sys.argv[1:] if args is None else list(args)
+        # What sgz prints passes through a filter (records.bounds.Printable);
+        # serve's server logs its own, coloured lines.
+        streams = (sys.stdout, sys.stderr)
+        if given[:1] != ["serve"]:
+            sys.stdout, sys.stderr = Printable(sys.stdout), Printable(sys.stderr)
+        try:
+            return self._main(args, prog_name, complete_var, standalone_mode, **extra)
+        finally:
+            sys.stdout, sys.stderr = streams
+
+    def _main(self, args, prog_name, complete_var, standalone_mode, **extra):  # type: ignore[no-untyped-def]
         try:
             rc = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except _NO_ARGS_IS_HELP as exc:
@@ -49,20 +72,20 @@ class LazyGroup(click.Group):
         except click.ClickException as exc:
             click.echo(f"sgz: error: {exc.format_message()}", err=True)
             sys.exit(exc.exit_code)
-        except click.Abort:
-            click.echo("sgz: interrupted (records written so far are kept)", err=True)
-            sys.exit(130)
-        except KeyboardInterrupt:
-            click.echo("sgz: interrupted (records written so far are kept)", err=True)
-            sys.exit(130)
+        except (click.Abort, KeyboardInterrupt):
+            _interrupted()
         except OSError as exc:  # a path that cannot be read or written: one line, never a traceback
-            where = f"{exc.filename}: " if exc.filename else ""
+            if interrupted():
+                _interrupted()
+            where = f"{printable(str(exc.filename), one_line=True)}: " if exc.filename else ""
             click.echo(f"sgz: error: {where}{exc.strerror or exc}", err=True)
             sys.exit(1)
         except Exception as exc:
+            if interrupted():  # what a Ctrl-C set off (a worker pool broken by it, DuckDB interrupted)
+                _interrupted()
             if os.environ.get("SGZ_DEBUG"):
                 raise
-            click.echo(f"sgz: error: unexpected {type(exc).__name__}: {exc} (a bug: SGZ_DEBUG=1 shows where)", err=True)
+            click.echo(f"sgz: error: unexpected {type(exc).__name__}: {printable(str(exc), one_line=True)} (a bug: SGZ_DEBUG=1 shows where)", err=True)
             sys.exit(1)
         if isinstance(rc, int) and rc and standalone_mode:
             sys.exit(rc)

@@ -17,7 +17,8 @@ import click
 class Progress:
     def __init__(self, total: int, label: str, *, unit: str = "", stream: IO[str] | None = None, delay: float = 0.5, every: float = 0.1) -> None:
         self.total, self.label, self.unit = total, label, unit
-        self.stream = stream if stream is not None else sys.stderr
+        # The terminal itself: the bar's own control sequences are not escaped (records.bounds.Printable).
+        self.stream = stream if stream is not None else getattr(sys.stderr, "unfiltered", sys.stderr)
         self.done = 0
         self.on = _is_terminal(self.stream)
         self._start = time.monotonic()

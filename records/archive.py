@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import time
 import typing
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ import msgspec
 
 from . import format as fmt
 
-SCHEMA_VERSION = 3  # 2: decisions.vis; 3: games.validated and games.tip
+SCHEMA_VERSION = 4  # 2: decisions.vis; 3: games.validated and games.tip; 4: games.seed HUGEINT
 
 
 from .db import ArchiveError, default_db, game_paths, open_db  # noqa: E402,F401  (re-exported)
@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR);
 CREATE TABLE IF NOT EXISTS games (
     game VARCHAR PRIMARY KEY,   -- the game id of the record's header
     path VARCHAR,               -- the record file (absolute) at ingest: sgz replay PATH --at SEQ
-    mode VARCHAR, players SMALLINT, seed BIGINT, rules VARCHAR,
+    mode VARCHAR, players SMALLINT, seed HUGEINT, rules VARCHAR,  -- a seed is any 64-bit integer, signed or not
     format SMALLINT,            -- the record format version
     options JSON, bots JSON,    -- seat (text) -> bot name; seats absent were people
     parent VARCHAR, fork_at INTEGER,
@@ -118,6 +118,7 @@ def ensure_schema(con) -> None:
         # v3: games ingested before keep NULL (not re-run, no tip known).
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS validated BOOLEAN")
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS tip VARCHAR")
+        con.execute("ALTER TABLE games ALTER seed TYPE HUGEINT")  # v4
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
 
 
@@ -335,7 +336,7 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
         return 0, set()
     enc = msgspec.json.encode
     con.execute(
-        "CREATE TEMP TABLE _files (path VARCHAR, game VARCHAR, mode VARCHAR, players SMALLINT, seed BIGINT, rules VARCHAR, format SMALLINT,"
+        "CREATE TEMP TABLE _files (path VARCHAR, game VARCHAR, mode VARCHAR, players SMALLINT, seed HUGEINT, rules VARCHAR, format SMALLINT,"
         " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, md5 VARCHAR, tip VARCHAR, validated BOOLEAN)"
     )
     cols = list(zip(*[
@@ -520,6 +521,12 @@ def _fill_decisions(con) -> None:
 
 # --- export -------------------------------------------------------------------
 
+# Parquet has no 128-bit integer (DuckDB would write a HUGEINT as a DOUBLE and
+# lose a seed's low digits): a seed goes out as a 20-digit decimal and comes
+# back as a HUGEINT.
+SEED_AS_PARQUET = "CAST(seed AS DECIMAL(20, 0)) AS seed"
+SEED_FROM_PARQUET = "CAST(seed AS HUGEINT) AS seed"
+
 
 def export_parquet(con, out: str | Path, *, overwrite: bool = False) -> dict[str, int]:
     """Write every table as Parquet under ``out/<table>/mode=<mode>/``; returns rows by table."""
@@ -531,7 +538,7 @@ def export_parquet(con, out: str | Path, *, overwrite: bool = False) -> dict[str
     opt = ", OVERWRITE_OR_IGNORE true" if overwrite else ""
     for table in ("games", "seats", "events", "damage", "deaths", "decisions"):
         if table == "games":
-            src = "SELECT * FROM games"
+            src = f"SELECT * REPLACE ({SEED_AS_PARQUET}) FROM games"
         else:
             src = f"SELECT t.*, g.mode FROM {table} t JOIN games g USING (game)"
         target = (out / table).as_posix().replace("'", "''")
@@ -549,7 +556,8 @@ def attach_parquet(con, folder: str | Path) -> None:
     folder = Path(folder)
     for table in ("games", "seats", "events", "damage", "deaths", "decisions"):
         glob = (folder / table / "**" / "*.parquet").as_posix().replace("'", "''")
-        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{glob}')")
+        seed = f" REPLACE ({SEED_FROM_PARQUET})" if table == "games" else ""
+        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT *{seed} FROM read_parquet('{glob}')")
     for table in ("generals", "cards"):
         path = (folder / f"{table}.parquet").as_posix().replace("'", "''")
         con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{path}')")

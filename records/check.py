@@ -9,10 +9,14 @@ line naming the file and line, and how much of the record is good (for
 
 Beyond the chain and the schema (``records.format.scan``), a record must
 agree with itself: the header's mode, players, rules, seed and options are
-those of its GameStarted event; its bots sit at seats of the game; a
-``reseed`` (and an analysis rollout's ``redeal``) comes only at a fork's fork point (a record with a parent); a
-``quit`` is the last event.  What the header's bots decided is not re-derived
-(bots improve between versions while the rules stay).
+those of its GameStarted event, which is how its mode starts a game (rules,
+table size, options, deck: ``start_problem``); its bots are known and sit at
+seats of the game; a ``reseed`` (and an analysis rollout's ``redeal``) comes
+only at a fork's fork point (a record with a parent); a ``quit`` is the last
+event.  Without re-running the decisions, a finished record's end is still
+held to its events (its last turn is re-run).  What the header's bots decided
+is not re-derived (bots improve between versions while the rules stay).
+``read_checked`` is what a reader (replay, diff ...) checks: all but re-running.
 """
 from __future__ import annotations
 
@@ -22,7 +26,8 @@ import msgspec
 
 from sanguozhi.core import events as ev
 
-from .format import Header, RecordWriter, scan
+from .bounds import printable
+from .format import Header, Record, RecordError, RecordWriter, scan
 
 
 class Checked(msgspec.Struct):
@@ -72,6 +77,14 @@ def check(path: str | Path, *, execute: bool = True, complete: bool = False, blo
         if failed is not None:
             seq, why = failed
             _fail(out, seq, why, good=seq)
+    elif out.finished and out.error is None:
+        # Without re-running every decision, the end is still held to the
+        # events: the last turn is re-run from the fold of the rest, so no
+        # winner, reason or points go unchecked into an archive.
+        failed = _rerun_ending(events)
+        if failed is not None:
+            seq, why = failed
+            _fail(out, seq, why, good=seq)
     if complete and out.error is None and not out.closed:
         out.error = f"{out.path}:{len(events) + 1}: the game has no end and was not quit (a game in progress, or the file was cut after this line)"
     return out
@@ -99,25 +112,17 @@ def verdicts(paths: list[str], execute: bool, complete: bool) -> list[Verdict]:
 
 def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
     """(-1, why, 0) when the header does not describe the game its events play (line 1)."""
-    if h.bots:
-        seats = {str(s) for s in range(h.players)}
-        from sanguozhi.core.bots import BOTS
-
-        for seat, bot in h.bots.items():
-            if seat not in seats:
-                return -1, f"the header names a bot for seat {seat!r}, which is not a seat of this {h.players}-player game", 0
-            if bot not in BOTS:
-                return -1, f"the header names an unknown bot {bot!r} for seat {seat}", 0
-    for seat, name in h.people.items():
-        if seat not in {str(s) for s in range(h.players)} or seat in h.bots:
+    # The header's fields are bounded in form by every reader (records.bounds);
+    # here they are held to the game.
+    seats = {str(s) for s in range(h.players)}
+    for seat, bot in h.bots.items():
+        if seat not in seats:
+            return -1, f"the header names a bot for seat {seat!r}, which is not a seat of this {h.players}-player game", 0
+        if not known_bot(bot):
+            return -1, f"the header names an unknown bot {bot!r} for seat {seat}", 0
+    for seat in h.people:
+        if seat not in seats or seat in h.bots:
             return -1, f"the header names a person for seat {seat!r}, which is not a seat of this game without a bot", 0
-        from .people import BadName, check_name
-
-        try:
-            if check_name(name) != name:
-                raise BadName("it is not written as a name is kept (spaces trimmed and folded)")
-        except BadName as exc:
-            return -1, f"the header's name for seat {seat} cannot be used: {exc}", 0
     if (h.parent is None) != (h.fork_at is None) or (h.fork_at is not None and h.fork_at < 1):
         return -1, f"the header's parent and fork_at go together (parent {h.parent!r}, fork_at {h.fork_at!r})", 0
     if not events:
@@ -134,8 +139,9 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
     ):
         if want != got:
             return -1, f"the header says {name} {want!r} but the game started with {got!r}", 0
-    if start.rules not in ev.KNOWN_RULES:
-        return 0, f"the game started under rules {start.rules!r}, which this sgz does not know ({', '.join(ev.KNOWN_RULES)})", 0
+    why = start_problem(start)
+    if why is not None:
+        return 0, why, 0
     if h.commit and h.parent is None:
         from sanguozhi.core.commit import commitment
 
@@ -150,6 +156,57 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
     return None
 
 
+def start_problem(start: ev.GameStarted) -> str | None:
+    """Why ``start`` is not how its mode starts a game, or None: the rules
+    version, the mode, the table size, the options (as the mode fills them
+    in) and the deck (as the mode deals it for those options).  Re-running
+    the decisions cannot see these: the rules play whatever deck they are given."""
+    from sanguozhi.core.modes import ModeError, ruleset_of
+
+    if start.rules not in ev.KNOWN_RULES:
+        return f"the game started under rules {start.rules!r}, which this sgz does not know ({', '.join(ev.KNOWN_RULES)})"
+    recorded = start.options
+    try:
+        rs = ruleset_of(start.mode)
+        # As a game was started: options at their default count as not asked
+        # for (a mode may be lenient about a default it then deals around).
+        defaults = msgspec.structs.asdict(msgspec.convert({}, rs.Options))
+        options = rs.check(start.players, {k: v for k, v in recorded.items() if defaults.get(k, ...) != v})
+    except ModeError as exc:
+        return f"the game started as no game of this sgz starts: {exc}"
+    if options != recorded:
+        # Records from before an option existed leave it out (under sgz-rules/1),
+        # and the rules read its absence as the behaviour of that time.
+        old = ev.rules_level(start.rules) == 1 and all(options.get(k) == v for k, v in recorded.items())
+        if not old:
+            wrong = sorted(k for k in {*options, *recorded} if options.get(k, ...) != recorded.get(k, ...))
+            return f"the game started with options the mode does not give (option {wrong[0]}: {recorded.get(wrong[0], 'missing')!r}, where the mode has {options.get(wrong[0], 'none')!r})"
+    deck = rs.deck(options)
+    if tuple(start.deck) != tuple(deck):
+        have, want = len(start.deck) or 160, len(deck) or 160
+        return f"the game started with a deck that is not the mode's ({have} cards, where {start.mode} with these options deals {want}{'' if have != want else ', other ones'})"
+    try:
+        rs.table(start)
+    except Exception as exc:  # noqa: BLE001 - a table the mode cannot lay is a finding about the record
+        return f"the game started with a table its mode cannot lay: {type(exc).__name__}: {_first_line(exc)}"
+    return None
+
+
+# Bots that register themselves when their module is imported (not by core).
+LAZY_BOTS = {"search": "sanguozhi.replay.search"}
+
+
+def known_bot(name: str) -> bool:
+    """Whether ``name`` is a bot this sgz has (importing a bot module that registers itself on demand)."""
+    from sanguozhi.core.bots import BOTS
+
+    if name not in BOTS and name in LAZY_BOTS:
+        import importlib
+
+        importlib.import_module(LAZY_BOTS[name])
+    return name in BOTS
+
+
 # Events a fork adds at its fork point (a new seed; an analysis rollout's re-deal).
 AT_FORK = {ev.Reseeded: "a reseed", ev.Redealt: "a re-deal of hidden information"}
 
@@ -157,11 +214,16 @@ AT_FORK = {ev.Reseeded: "a reseed", ev.Redealt: "a re-deal of hidden information
 def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
     """(seq, why, good) of the first reseed, re-deal, quit or end where none may be."""
     before_last = set(map(type, events[:-1]))  # one pass in C: most records hold none of them
-    if not before_last & {*AT_FORK, ev.GameQuit, ev.GameEnded} and type(events[-1] if events else None) not in AT_FORK:
+    if not before_last & {*AT_FORK, ev.GameQuit, ev.GameEnded, ev.Handover} and type(events[-1] if events else None) not in {*AT_FORK, ev.Handover}:
         return None
     here: set[type] = set()
     for i, e in enumerate(events):
         t = type(e)
+        if t is ev.Handover:
+            why = _handover_problem(h, e)
+            if why is not None:
+                return i, why, i
+            continue
         what = AT_FORK.get(t)
         if what is not None:
             if h.parent is None or h.fork_at is None:
@@ -181,6 +243,23 @@ def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None
         elif t is ev.GameEnded and i != len(events) - 1:
             # Re-running would not notice a reseed or a quit after the end.
             return i + 1, f"the game ended at event {i}: nothing may follow", i + 1
+    return None
+
+
+def _handover_problem(h: Header, e: ev.Handover) -> str | None:
+    """Why a seat's handover names no seat, bot or person a header could (``records.bounds``)."""
+    from .people import BadName, check_name
+
+    if not 0 <= e.seat < h.players:
+        return f"a handover of seat {e.seat}, which is not a seat of this {h.players}-player game"
+    if e.bot and not known_bot(e.bot):
+        return f"a handover of seat {e.seat} to an unknown bot {printable(e.bot, one_line=True)!r}"
+    if e.person:
+        try:
+            if check_name(e.person) != e.person:
+                raise BadName("it is not written as a name is kept (spaces trimmed and folded)")
+        except BadName as exc:
+            return f"a handover of seat {e.seat} to a name that cannot be used: {exc}"
     return None
 
 
@@ -213,6 +292,39 @@ def _rerun(events: list[ev.Event]) -> tuple[int, str] | None:
             hi = mid
     seq = hi - 1
     return seq, f"re-running the decisions fails at event {seq}: {type(failure).__name__}: {_first_line(failure)}"
+
+
+def _rerun_ending(events: list[ev.Event]) -> tuple[int, str] | None:
+    """(seq, why) when the end a record claims is not what its last turn gives, or None."""
+    from sanguozhi.core.game import ReplayMismatch, resume
+
+    try:
+        resume(events)  # folds up to the last turn, re-runs its decisions and checks every event
+        return None
+    except ReplayMismatch as exc:
+        return exc.seq, f"the game's end is not what its events give: re-running the last turn differs at event {exc.seq}: the record has {_brief(exc.recorded)} but the rules give {_brief(exc.produced)}"
+    except Exception:  # noqa: BLE001 - located by re-running from the start
+        return _rerun(events)
+
+
+def read_checked(path: str | Path, *, ending: bool = False) -> Record:
+    """A record as a reader (replay, html, diff, fork ...) takes it: read as
+    ``check`` reads it and held to its header, its mode's start and where
+    reseeds, quits and ends may stand; the decisions are not re-run (``sgz
+    validate`` does that).  ``ending``: a finished record's end is checked as
+    ``validate --no-exec`` checks it (its last turn re-run: for a reader that
+    shows the whole game).  RecordError says what is wrong, in one line."""
+    s = scan(path)
+    if s.error is not None or s.header is None:
+        raise RecordError(s.error or f"{path}: not a record")
+    found = _header_vs_events(s.header, s.events) or _misplaced(s.header, s.events)
+    if found is None and ending and s.events and type(s.events[-1]) is ev.GameEnded:
+        failed = _rerun_ending(s.events)
+        found = None if failed is None else (*failed, 0)
+    if found is not None:
+        seq, why, _ = found
+        raise RecordError(f"{s.path}:{seq + 2}: {why}")
+    return Record(s.header, s.events, s.path)
 
 
 def _first_line(exc: BaseException) -> str:

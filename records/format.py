@@ -51,8 +51,10 @@ memory until the record is closed (bot games, which a rerun regenerates: see
 from __future__ import annotations
 
 import binascii
+import errno
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, Literal
@@ -61,6 +63,7 @@ import msgspec
 
 from sanguozhi.core import events as ev
 
+from .bounds import header_problem
 from .durable import temporary_name
 
 FORMAT_VERSION = 4
@@ -237,6 +240,9 @@ class RecordWriter:
     file is fsynced (to the disk) on close; with ``fsync="decision"`` after
     every decision too.
 
+    A header no reader would take (``records.bounds``: an id, a seed, a name
+    out of bounds) is refused with a ValueError before anything is written.
+
     ``atomic``: the record is written under a temporary name beside ``path``
     (``.NAME.HOST.PID.part``, which nothing reads as a record) and gets its name
     only when it is closed whole; leaving the ``with`` block by an exception
@@ -251,6 +257,9 @@ class RecordWriter:
         self.flush = flush
         self.atomic = atomic
         self._exist_ok = exist_ok
+        why = header_problem(header)
+        if why is not None:
+            raise ValueError(f"{path}: {why}")  # a record no reader would take is never written
         line = header_line(msgspec.structs.replace(header, v=FORMAT_VERSION))
         self.header = _header_decoder.decode(line)
         self._file = temporary_name(self.path) if atomic else self.path
@@ -458,6 +467,9 @@ def parse_header(line: bytes, where: str) -> Header:
         again = _encoder.encode(msgspec.structs.replace(header, h="0" * H_LEN))[:-TAIL_LEN] + line[-TAIL_LEN:]
     if again != line:
         raise RecordError(f"{where}:1: not a record header ({_not_canonical(line)})")
+    why = header_problem(header)
+    if why is not None:
+        raise RecordError(f"{where}:1: {why}")
     return header
 
 
@@ -741,7 +753,7 @@ def scan(path: str | Path, blob: bytes | None = None) -> Scan:
     where = str(path)
     if blob is None:
         try:
-            blob = Path(path).read_bytes()
+            blob = read_regular(path)
         except OSError as exc:
             return Scan(where, None, [], f"{where}: cannot read ({exc.strerror})", 1)
     lines = _lines(blob)
@@ -771,6 +783,33 @@ def scan(path: str | Path, blob: bytes | None = None) -> Scan:
     if bad is not None:
         return Scan(where, header, events, f"{where}:{bad[0] + 1}: {bad[1]}", bad[0] + 1, unterminated, tip)
     return Scan(where, header, events, None, 0, unterminated, tip)
+
+
+class NotARegularFile(OSError):
+    """A path that names a FIFO, a device or a folder where a record file is read."""
+
+
+def open_regular(path: str | Path) -> int:
+    """A descriptor of the regular file at ``path``, or NotARegularFile: a FIFO
+    named like a record must not hang a reader (it is opened without waiting
+    for a writer, then refused)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise NotARegularFile(errno.EINVAL, "not a regular file (a FIFO, a device or a folder is not a record)", str(path))
+    return fd
+
+
+def read_regular(path: str | Path) -> bytes:
+    """The bytes of the regular file at ``path``."""
+    with os.fdopen(open_regular(path), "rb") as f:
+        return f.read()
+
+
+def read_first_line(path: str | Path) -> bytes:
+    """The first line of the regular file at ``path`` (with its newline, if it has one)."""
+    with os.fdopen(open_regular(path), "rb") as f:
+        return f.readline()
 
 
 def line_link(line: bytes, version: int) -> str:

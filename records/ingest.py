@@ -147,8 +147,7 @@ def _game_id(path: Path, first: bytes | None = None) -> str | None:
     """The game id in a record's header line (``first``, or read), or None (the check will say why)."""
     try:
         if first is None:
-            with open(path, "rb") as f:
-                first = f.readline()
+            first = fmt.read_first_line(path)
         return fmt.parse_header(first.rstrip(b"\n"), str(path)).game
     except (OSError, fmt.RecordError):
         return None
@@ -181,7 +180,7 @@ def _checked_all(paths: list[str], known: dict, partial: bool, verify: bool) -> 
 def _checked(path: Path, known: dict, partial: bool, verify: bool) -> Result:
     """The record at ``path`` as the loader needs it, or why it is not to be loaded."""
     try:
-        blob = path.read_bytes()
+        blob = fmt.read_regular(path)
     except OSError as exc:
         return Rejected(str(path), f"{path}: cannot read ({exc.strerror})")
     gid = _game_id(path, blob[: blob.find(b"\n") + 1] or blob)
@@ -205,7 +204,7 @@ def _last_link(blob: bytes) -> str:
 def _link_at(path: str, index: int, version: int) -> str | None:
     """The chain link of line ``index`` (0: the header) of the record at ``path``."""
     try:
-        lines = Path(path).read_bytes().split(b"\n")
+        lines = fmt.read_regular(path).split(b"\n")
     except OSError:
         return None
     return fmt.line_link(lines[index], version) if index < len(lines) else None
@@ -387,6 +386,6 @@ class _Loader:
 
 def _md5(path: str) -> str | None:
     try:
-        return hashlib.md5(Path(path).read_bytes(), usedforsecurity=False).hexdigest()
+        return hashlib.md5(fmt.read_regular(path), usedforsecurity=False).hexdigest()
     except OSError:
         return None

@@ -4,9 +4,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import unicodedata
 from collections.abc import Sequence
 from typing import Any
+
+from .bounds import printable
 
 
 def width(text: str) -> int:
@@ -27,7 +30,7 @@ def _cell(v: Any) -> str:
         return f"{v:.4g}" if abs(v) < 1e6 else f"{v:.0f}"
     if isinstance(v, (list, tuple)):
         return "[" + ",".join(_cell(x) for x in v) + "]"
-    return str(v)
+    return printable(str(v), one_line=True)  # a cell is one line, and nothing in it moves the terminal's text
 
 
 def table(cols: Sequence[str], rows: Sequence[Sequence[Any]], notes: Sequence[str | None] | None = None) -> str:
@@ -54,14 +57,14 @@ def _is_percent(v: Any) -> bool:
 def to_csv(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
-    w.writerow(cols)
+    w.writerow([printable(str(c)) for c in cols])
     for r in rows:
-        w.writerow([_json_cell(v) if isinstance(v, (list, dict)) else ("" if v is None else v) for v in r])
-    return buf.getvalue().rstrip("\n")
+        w.writerow([_json_cell(v) if isinstance(v, (list, dict)) else "" if v is None else printable(v) if isinstance(v, str) else v for v in r])
+    return printable(buf.getvalue().rstrip("\n"))
 
 
 def _json_cell(v: Any) -> str:
-    return json.dumps(v, default=str, ensure_ascii=False)
+    return _escaped(json.dumps(v, default=str, ensure_ascii=False))
 
 
 def records(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[dict[str, Any]]:
@@ -69,4 +72,13 @@ def records(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[dict[str
 
 
 def to_json(value: Any) -> str:
-    return json.dumps(value, default=str, ensure_ascii=False, indent=2)
+    return _escaped(json.dumps(value, default=str, ensure_ascii=False, indent=2))
+
+
+def _escaped(text: str) -> str:
+    """JSON text with what ``printable`` escapes written as JSON escapes (the same data;
+    json.dumps already escapes the C0 controls, not the others)."""
+    return _UNSAFE_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_UNSAFE_JSON = re.compile("[\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")

@@ -5,10 +5,20 @@ the command that opens that moment (``sgz replay FILE --at SEQ``).
 """
 from __future__ import annotations
 
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 # Statement types a read-only query may run; PIVOT without an IN list is a
-# MULTI statement (it first finds the pivot values).
-READ_TYPES = {"SELECT", "EXPLAIN", "PRAGMA", "RELATION"}
+# MULTI statement (it first finds the pivot values).  EXPLAIN runs only what
+# would run alone (EXPLAIN ANALYZE executes its statement: of a COPY, it
+# writes), PRAGMA only those that read.
+READ_TYPES = {"SELECT", "RELATION"}
 MULTI_OK = ("PIVOT", "UNPIVOT")
+PRAGMAS = frozenset({"table_info", "show", "show_tables", "show_tables_expanded", "show_databases", "database_size", "storage_info", "version", "platform", "functions", "collations", "user_agent", "metadata_info"})
+_EXPLAIN = re.compile(r"\s*EXPLAIN(?:\s+ANALY[SZ]E)?\s*(?:\([^()]*\))?", re.I)
+_PRAGMA = re.compile(r"\s*PRAGMA\s+([A-Za-z_]+)\s*(?:\(|$|;)", re.I)
 TIMEOUT = 60.0  # seconds, sgz query --timeout's default
 MAX_ROWS = 10_000  # sgz query --max-rows' default
 
@@ -21,11 +31,10 @@ def run_read_only(con, sql: str, *, timeout: float = TIMEOUT, max_rows: int = MA
     """Run ``sql`` on an archive opened by ``records.db.open_reader``: (columns, rows,
     whether rows were left out past ``max_rows``; 0: no cap), or QueryError.
 
-    Only SELECT, EXPLAIN, PRAGMA (and PIVOT) statements run; a query still
-    running after ``timeout`` seconds is interrupted.
+    Only SELECT (and PIVOT) statements run, EXPLAIN of one, and the PRAGMAs
+    that read (``PRAGMAS``); a query still running after ``timeout`` seconds
+    is interrupted.
     """
-    import threading
-
     import duckdb
 
     try:
@@ -33,29 +42,22 @@ def run_read_only(con, sql: str, *, timeout: float = TIMEOUT, max_rows: int = MA
     except duckdb.Error as exc:
         raise QueryError(f"query: {_first_line(exc)}") from None
     for st in statements:
-        kind = st.type.name
-        if kind not in READ_TYPES and not (kind == "MULTI" and st.query.lstrip().upper().startswith(MULTI_OK)):
-            # The statement's own first word: DuckDB files INSTALL under LOAD.
-            kind = (st.query.split() or [kind])[0].upper()
+        if not _reads_only(con, st):
+            # The statement's own first word (DuckDB files INSTALL under LOAD);
+            # an EXPLAIN or a PRAGMA is named with what it would run.
+            words = st.query.upper().replace("(", " ").split()
+            n = 1 + (words[:1] in (["EXPLAIN"], ["PRAGMA"])) + (words[1:2] in (["ANALYZE"], ["ANALYSE"]))
+            kind = " ".join(words[:n]) if words and words[0].isalpha() else st.type.name
             raise QueryError(f"query: {kind} is not allowed: sgz query is read-only (the archive changes only through sgz archive ingest)")
-    finished = threading.Event()
-    timed_out = threading.Event()
-
-    def stop() -> None:
-        if not finished.is_set():
-            timed_out.set()
-            con.interrupt()
-
-    timer = threading.Timer(timeout, stop)
-    timer.start()
     try:
-        cur = None
-        for st in statements:
-            cur = con.execute(st)
-        if cur is None:
-            raise QueryError("query: no statement to run")
-        cols = [d[0] for d in cur.description] if cur.description else []
-        rows = (cur.fetchmany(max_rows + 1) if max_rows else cur.fetchall()) if cols else []
+        with time_limit(con, timeout) as timed_out:
+            cur = None
+            for st in statements:
+                cur = con.execute(st)
+            if cur is None:
+                raise QueryError("query: no statement to run")
+            cols = [d[0] for d in cur.description] if cur.description else []
+            rows = (cur.fetchmany(max_rows + 1) if max_rows else cur.fetchall()) if cols else []
     except duckdb.Error as exc:
         if timed_out.is_set():
             raise QueryError(f"query: stopped after {timeout:g} s (--timeout SECONDS to allow longer)") from None
@@ -63,12 +65,53 @@ def run_read_only(con, sql: str, *, timeout: float = TIMEOUT, max_rows: int = MA
         if "read-only" in text or "read only" in text:
             raise QueryError(f"query: refused, the archive is read-only here ({text})") from None
         raise QueryError(f"query: {text}") from None
+    more = bool(max_rows) and len(rows) > max_rows
+    return cols, (rows[:max_rows] if more else rows), more
+
+
+def _reads_only(con, st, nested: bool = False) -> bool:  # st: a duckdb Statement
+    """Whether a statement only reads (the allow-list: anything else is refused)."""
+    import duckdb
+
+    kind, text = st.type.name, st.query
+    if kind in READ_TYPES:
+        return True
+    if kind == "MULTI":
+        return text.lstrip().upper().startswith(MULTI_OK)
+    if kind == "PRAGMA" and not nested:
+        m = _PRAGMA.match(text)
+        return m is not None and m.group(1).lower() in PRAGMAS
+    if kind == "EXPLAIN" and not nested:
+        m = _EXPLAIN.match(text)
+        if m is None:
+            return False
+        try:
+            inner = con.extract_statements(text[m.end() :])
+        except duckdb.Error:
+            return False
+        return len(inner) == 1 and _reads_only(con, inner[0], nested=True)
+    return False
+
+
+@contextmanager
+def time_limit(con, seconds: float) -> Iterator[threading.Event]:
+    """Interrupt what ``con`` runs once ``seconds`` have passed; the event yielded says whether it was."""
+    finished, timed_out = threading.Event(), threading.Event()
+
+    def stop() -> None:
+        if not finished.is_set():
+            timed_out.set()
+            con.interrupt()
+
+    timer = threading.Timer(seconds, stop)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield timed_out
     finally:
         finished.set()
         timer.cancel()
         timer.join()
-    more = bool(max_rows) and len(rows) > max_rows
-    return cols, (rows[:max_rows] if more else rows), more
 
 
 def _first_line(exc: BaseException) -> str:

@@ -62,7 +62,9 @@ class _Task(msgspec.Struct, frozen=True):
 
 
 def _glob(folder: Path, table: str) -> str:
-    return (folder / table / "**" / "*.parquet").as_posix().replace("'", "''")
+    # Only files named as a shard is written: a stray Parquet file elsewhere
+    # in the folder is none of the archive's business.
+    return (folder / table / "mode=*" / "date=*" / "part-*.parquet").as_posix().replace("'", "''")
 
 
 def _sql_path(path: Path) -> str:
@@ -76,12 +78,20 @@ def attach(con, folder: str | Path) -> None:
         raise ShardError(f"no shards in {folder} (make them with: sgz archive shard RECORDS --out {folder})")
     # A shard is complete once its games file is there (it is written last):
     # rows of a shard cut short are left out by its id, a small set.
+    import duckdb
+
+    from .archive import SEED_FROM_PARQUET
+
     complete = f"SELECT regexp_extract(file, '{_ID}', 1) FROM glob('{_glob(folder, 'games')}')"
-    for table in TABLES:
-        src = f"read_parquet('{_glob(folder, table)}', hive_partitioning = true, union_by_name = true, filename = true)"
-        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * EXCLUDE (filename) FROM {src} WHERE regexp_extract(filename, '{_ID}', 1) IN ({complete})")
-    for table in DIMENSIONS:
-        con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{_sql_path(folder / f'{table}.parquet')}')")
+    try:
+        for table in TABLES:
+            src = f"read_parquet('{_glob(folder, table)}', hive_partitioning = true, union_by_name = true, filename = true)"
+            seed = f" REPLACE ({SEED_FROM_PARQUET})" if table == "games" else ""
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * EXCLUDE (filename){seed} FROM {src} WHERE regexp_extract(filename, '{_ID}', 1) IN ({complete})")
+        for table in DIMENSIONS:
+            con.execute(f"CREATE OR REPLACE VIEW {table} AS SELECT * FROM read_parquet('{_sql_path(folder / f'{table}.parquet')}')")
+    except duckdb.Error as exc:
+        raise ShardError(f"cannot read the shards in {folder}: {(str(exc).strip().splitlines() or [type(exc).__name__])[0]}") from None
 
 
 _ID = r"part-([0-9a-f]+)\.parquet$"
@@ -91,13 +101,21 @@ def open_shards(folder: str | Path):  # -> duckdb.DuckDBPyConnection
     """An in-memory DuckDB with the shard views, able to read ``folder`` and nothing else."""
     import duckdb
 
+    from .db import READER_MEMORY
+
     folder = Path(folder).resolve()
     con = duckdb.connect()
     try:
         attach(con, folder)
         con.execute("SET allowed_directories = [$d]", {"d": folder.as_posix() + "/"})
-        con.execute("SET enable_external_access = false")
-        con.execute("SET lock_configuration = true")
+        for setting in (
+            "SET enable_external_access = false",
+            "SET autoinstall_known_extensions = false",
+            "SET autoload_known_extensions = false",
+            f"SET memory_limit = '{READER_MEMORY}'",  # as an archive's reader (records.db.open_reader)
+            "SET lock_configuration = true",
+        ):
+            con.execute(setting)
     except BaseException:
         con.close()
         raise
@@ -120,37 +138,41 @@ def plan(paths: list[Path], out: Path, per_shard: int, report: ShardReport) -> l
     from .format import RecordError
 
     known = _known_games(out)
-    groups: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)
+    # Every record of a game goes to the same shard, where ingest keeps the
+    # one that passes its check: a damaged copy that sorts first must not
+    # claim the game for itself.
+    copies: dict[tuple[str, str], list[tuple[str, str]]] = defaultdict(list)  # (game, mode) -> [(day, path)]
     for path in paths:
         report.files += 1
         try:
             header = _header(path)
-        except RecordError as exc:
+        except (RecordError, OSError) as exc:
             report.rejected.append((str(path), str(exc)))
             continue
         if header.game in known:
             report.skipped += 1
             continue
-        known.add(header.game)
         day = time.strftime("%Y-%m-%d", time.gmtime(os.stat(path).st_mtime))
-        groups[header.mode, day].append((header.game, str(path.resolve())))
+        copies[header.game, header.mode].append((day, str(path.resolve())))
+    groups: dict[tuple[str, str], list[tuple[str, list[str]]]] = defaultdict(list)
+    for (game, mode), found in copies.items():
+        groups[mode, max(day for day, _ in found)].append((game, [p for _, p in sorted(found, key=lambda f: f[1])]))
     tasks = []
     for (mode, day), members in sorted(groups.items()):
         members.sort()
         for k in range(0, len(members), per_shard):
             chunk = members[k : k + per_shard]
             shard = hashlib.blake2b("\n".join(g for g, _ in chunk).encode(), digest_size=8).hexdigest()
-            tasks.append(_Task(str(out), mode, day, [p for _, p in chunk], shard))
+            tasks.append(_Task(str(out), mode, day, [p for _, ps in chunk for p in ps], shard))
     return tasks
 
 
 def _header(path: Path):  # -> records.format.Header
     """A record's header line, read and checked (the rest is checked when the shard is written)."""
-    from .format import RecordError, parse_header
+    from .format import RecordError, parse_header, read_first_line
 
     try:
-        with open(path, "rb") as f:
-            first = f.readline()
+        first = read_first_line(path)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
     if not first.endswith(b"\n"):
@@ -177,7 +199,7 @@ def write_shard(task: _Task) -> tuple[int, int, list[tuple[str, str]]]:
                 folder.mkdir(parents=True, exist_ok=True)
                 final = folder / f"part-{task.shard}.parquet"
                 tmp = folder / f".part-{task.shard}.parquet.tmp"
-                exclude = " EXCLUDE (mode)" if table == "games" else ""
+                exclude = f" EXCLUDE (mode) REPLACE ({archive.SEED_AS_PARQUET})" if table == "games" else ""
                 con.execute(f"COPY (SELECT *{exclude} FROM {table}) TO '{_sql_path(tmp)}' (FORMAT PARQUET)")
                 os.replace(tmp, final)
         return report.added, report.events, rejected
@@ -218,9 +240,9 @@ def shard(paths: list[str | Path], out: str | Path, *, jobs: int = 1, executor: 
         planned(sum(len(t.paths) for t in tasks))
     _write_dimensions(out)
 
-    def finished(_: int, result: tuple[int, int, list[tuple[str, str]]]) -> None:
+    def finished(i: int, result: tuple[int, int, list[tuple[str, str]]]) -> None:
         if done is not None:
-            done(result[0] + len(result[2]))
+            done(len(tasks[i].paths))  # added, rejected, or a copy of a game added
 
     # Fresh workers: this process has run DuckDB (the dimensions), and a fork
     # of it may die on a lock of a DuckDB thread that the fork did not copy.

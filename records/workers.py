@@ -15,11 +15,19 @@ task and returns the results in task order, whichever worker finished first.
 
 ``fn`` is a module-level function (workers import it by name); tasks and
 results are small: the workers write their own files and return summaries.
+
+Ctrl-C is the parent's: local workers start with SIGINT ignored (inherited
+from the parent while it starts them, so not even a worker still starting up
+prints a traceback), a worker ends by itself once its parent is gone (killed:
+a watchdog thread looks at its parent id), and after an error or a Ctrl-C the
+parent cancels what has not begun and ends its workers (what they were
+writing stays temporary, as a killed run's does).
 """
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 R = TypeVar("R")
@@ -86,11 +94,12 @@ def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fre
         return
     pool = _new_pool(jobs, len(tasks), fresh)
     try:
-        futures = [pool.submit(fn, *t) for t in tasks]
+        with _workers_starting():
+            futures = [pool.submit(fn, *t) for t in tasks]
         for f in futures:
             yield f.result()
     except BaseException:  # an error, Ctrl-C, or the consumer stopped early
-        pool.shutdown(wait=True, cancel_futures=True)
+        _stop(pool)
         raise
     pool.shutdown(wait=True)
 
@@ -101,7 +110,26 @@ def _new_pool(jobs: int, tasks: int, fresh: bool):  # -> ProcessPoolExecutor
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("spawn" if fresh else "fork" if "fork" in methods else None)
-    return ProcessPoolExecutor(max_workers=min(jobs, tasks), mp_context=ctx, initializer=_ignore_interrupts)
+    return ProcessPoolExecutor(max_workers=min(jobs, tasks), mp_context=ctx, initializer=_worker_start, initargs=(os.getpid(),))
+
+
+@contextmanager
+def _workers_starting() -> Iterator[None]:
+    """While workers are started (the pool starts them as work is handed out):
+    SIGINT ignored, so that each starts ignoring it (an interpreter started with
+    SIGINT ignored keeps it so), and a Ctrl-C during a worker's start-up, before
+    its initializer runs, is no traceback of a worker's.  Ctrl-C is the parent's."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None, fresh: bool) -> list[R]:
@@ -110,7 +138,8 @@ def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callabl
     results: list[Any] = [None] * len(tasks)
     pool = _new_pool(jobs, len(tasks), fresh)
     try:
-        index = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
+        with _workers_starting():
+            index = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
         pending = set(index)
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
@@ -120,17 +149,48 @@ def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callabl
                 if done is not None:
                     done(i, results[i])
     except BaseException:
-        pool.shutdown(wait=True, cancel_futures=True)
+        _stop(pool)
         raise
     pool.shutdown(wait=True)
     return results
 
 
-def _ignore_interrupts() -> None:
-    """Ctrl-C is the parent's to handle: it lets the chunks in hand finish and stops."""
+def _stop(pool) -> None:  # pool: ProcessPoolExecutor
+    """After an error or a Ctrl-C: the work not begun is cancelled and the workers
+    end at once.  What they were writing stays a temporary file (``records.durable``;
+    a shard's games file is written last), which the next run makes again.  The
+    pool's own shutdown would wait for each worker to take a stop sign, which one
+    still starting up (or interrupted a second time) may never do."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # the pool keeps no public list of them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in processes:
+        if p.is_alive():
+            p.terminate()
+    for p in processes:
+        p.join()
+
+
+def _worker_start(parent: int) -> None:
+    """A worker's set-up: Ctrl-C is the parent's to handle (it lets the pieces in
+    hand finish and stops), and a watchdog ends the worker once ``parent`` is
+    gone (killed: nobody would take its results, and its pool would never
+    tell it to stop)."""
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(parent,), name="sgz-parent-watch", daemon=True).start()
+
+
+PARENT_POLL = 0.25  # seconds between a worker's looks at its parent
+
+
+def _watch_parent(parent: int) -> None:
+    import time
+
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(1)  # what the worker was writing stays a temporary file (records.durable sweeps it)
 
 
 def _ray(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None) -> list[R]:

@@ -16,7 +16,7 @@ from typing import Any
 import msgspec
 
 from sanguozhi.core import events as ev
-from sanguozhi.records.format import Header, RecordError, event_decoder, parse_header
+from sanguozhi.records.format import Header, RecordError, event_decoder, parse_header, read_first_line, read_regular
 
 from .words import ending
 
@@ -38,8 +38,7 @@ class Node(msgspec.Struct):
 
 def _tail(path: Path) -> tuple[int, bytes]:
     """(number of event lines, the last line) of a record file."""
-    with open(path, "rb") as f:
-        blob = f.read()
+    blob = read_regular(path)
     lines = blob.count(b"\n") + (0 if blob.endswith(b"\n") or not blob else 1)
     last = blob.rstrip(b"\n").rsplit(b"\n", 1)[-1]
     return lines - 1, last
@@ -48,12 +47,11 @@ def _tail(path: Path) -> tuple[int, bytes]:
 def read_node(path: Path) -> Node:
     """A node from one record file (RecordError if it is not a record)."""
     try:
-        with open(path, "rb") as f:
-            first = f.readline().rstrip(b"\n")
+        first = read_first_line(path).rstrip(b"\n")
+        header: Header = parse_header(first, str(path))
+        n, last = _tail(path)
     except OSError as exc:
         raise RecordError(f"{path}: cannot read ({exc.strerror})") from None
-    header: Header = parse_header(first, str(path))
-    n, last = _tail(path)
     end = reason = None
     winners: list[int] = []
     if n > 0:

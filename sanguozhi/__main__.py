@@ -1,4 +1,4 @@
 """``python -m sanguozhi`` is the ``sgz`` command."""
-from sanguozhi.cli.main import main
+from sanguozhi.cli import run
 
-main(prog_name="sgz")
+run()

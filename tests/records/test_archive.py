@@ -201,6 +201,9 @@ def test_an_event_type_added_later_ingests_with_its_json(tmp_path: Path, con, mo
 
     rs = ruleset_of("identity")
     monkeypatch.setattr(rs, "events", (*rs.events, Omen))
+    # ... with its fold (a finished record's events are folded to check its end).
+    monkeypatch.setattr(rs, "handlers", {**rs.handlers, Omen: lambda state, e: None})
+    monkeypatch.setattr(rs, "_handlers", None)
     events = list(rec.events)
     events.insert(20, Omen(seat=1, sign="comet"))
     path = tmp_path / "omen.jsonl"
