@@ -47,6 +47,17 @@ def test_gouyu_are_cashed_for_cards_in_the_play_phase() -> None:
     assert [(e.seat, e.n, e.reason) for e in t.of_type(GouyuChanged)][-1] == (0, -2, "duihuan")
 
 
+def test_the_rate_of_cashing_in_is_in_the_skill_text_a_player_reads() -> None:
+    """Seed 002 names 兑换 without a rate: the project's one 勾玉 for one card is said at the table."""
+    from sanguozhi.replay.lookup import find_skill, skill_text
+
+    t = table(4, generals={0: WEI})
+    sid = find_skill("兑换", t.state)
+    zh, en = " ".join(skill_text(sid, t.state, "zh")), " ".join(skill_text(sid, t.state, "en"))
+    assert "一枚勾玉兑换一张牌" in zh and "本项目的解读" in zh
+    assert "one gouyu for one card" in en and "the project's reading" in en
+
+
 def test_without_gouyu_nothing_is_cashed() -> None:
     t = table(4, generals={0: WEI})
     assert not any(c.option == "duihuan" for c in t.request.choices)
