@@ -76,6 +76,11 @@ class HegemonyOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     edition: Literal["original", "revised"] = "original"
     # "hegemony": the 108-card hegemony deck; "standard": the 160 standard + 军争 cards.
     deck: Literal["hegemony", "standard"] = "hegemony"
+    # Attribute damage along iron chains: "standard" (seed 001 is silent, so the
+    # standard rule: each chained character takes the original amount) or
+    # "seed000" (seed 000 term 27: what raised or lowered it carries on; what
+    # records from before the option played).
+    chain_carry: Literal["standard", "seed000"] = "standard"
     # Generals dealt to each player; 0: seed 001's 7 (5 at 9-12 players).
     candidates: int = 0
     # End as soon as the concealed generals show that one kingdom is left and no

@@ -58,6 +58,9 @@ DEALT = 6  # seed 000: 每名玩家随机发放六张武将牌
 class HegemonySixOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # "hegemony": the 108-card hegemony deck; "standard": the 160 standard + 军争 cards (the plots shuffled in either way).
     deck: Literal["hegemony", "standard"] = "hegemony"
+    # Attribute damage along iron chains: "seed000" (seed 000 term 27: what raised or
+    # lowered it carries on) or "standard" (each chained character takes the original amount).
+    chain_carry: Literal["seed000", "standard"] = "seed000"
     # Generals dealt to each player; 0: the seed's 6 (5 when 6 each would not fit the pool: 12 players).
     candidates: int = 0
     # Shuffle the 谋攻 cards into the pile (rule 7).

@@ -66,6 +66,11 @@ class TianDiRenOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     general: str = "vanilla"
     # The force skills: the project's stand-in texts, or none (seed 002 leaves them out).
     force_skills: Literal["stand-in", "none"] = "stand-in"
+    # Attribute damage along iron chains: "standard" (seed 002 plays the standard
+    # game's rule: each chained character takes the original amount) or "seed000"
+    # (seed 000 term 27: what raised or lowered it carries on; what records from
+    # before the option played).
+    chain_carry: Literal["standard", "seed000"] = "standard"
     # A bot game that reaches this many turns ends with no winner.
     max_turns: int = 300
 

@@ -69,3 +69,18 @@ def test_the_gouyu_held_at_the_end_are_the_points() -> None:
     end = t.events[-1]
     assert type(end) is ev.GameEnded and end.reason == "rebels"
     assert end.points == (2, 5, 2, 3)  # seats 2 and 3 revealed at the end: the 2nd and 3rd to earn one
+
+
+def test_chained_fire_damage_follows_the_standard_rule_unless_seed_000s_is_asked() -> None:
+    """Seed 002 plays the standard game where it is silent: each chained character takes the original amount."""
+
+    def taken(options: dict | None = None) -> list[tuple[int, int]]:
+        t = table(4, generals={0: WEI}, hands={0: ["fire_slash"]}, equip={1: ["vine"]}, chained=(1, 3), pile=["dodge"] * 6, options=options)
+        t.use("fire_slash", 1)
+        while t.request.kind in ("respond", "nullify", "save"):
+            t.pass_()
+        return [(d.dst, d.n) for d in t.of_type(ev.Damaged)]
+
+    assert table(4).state.options["chain_carry"] == "standard"
+    assert taken() == [(1, 2), (3, 1)]
+    assert taken({"chain_carry": "seed000"}) == [(1, 2), (3, 2)]
