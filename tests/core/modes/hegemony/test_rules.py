@@ -1,13 +1,10 @@
 """Seed 001's rules, one scenario each, with the seed's own examples."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from sanguozhi.core import events as ev
-from sanguozhi.core.engine import Engine
-from sanguozhi.core.evolve import fold
-from sanguozhi.core.game import Game, new_game
+from sanguozhi.core.game import new_game
 from sanguozhi.core.modes import ModeError, ruleset_of
 from sanguozhi.core.modes.hegemony.events import FirstPlayer, FullyRevealed
 from sanguozhi.core.requests import Choice
@@ -399,10 +396,7 @@ def fire_through_a_chain(options: dict | None = None, *, old: bool = False) -> l
     """A 火杀 at a 藤甲 wearer chained with seat 3: what each takes."""
     t = HgTable(4, shown="all", hands={0: ["fire_slash"]}, equip={1: ["vine"]}, pile=["dodge"] * 6, options=options)
     if old:  # a record from before the option: its start event does not name the rule
-        events = list(t.events)
-        events[0] = msgspec.structs.replace(events[0], options={k: v for k, v in events[0].options.items() if k != "chain_carry"})
-        state = fold(events)
-        t.game = Game(events, lambda g: Engine(state, fresh=False, sink=g._sink))
+        t.restart(options={k: v for k, v in t.initial[0].options.items() if k != "chain_carry"})
     for seat in (1, 3):
         t.game.engine.emit(ev.ChainToggled(seat=seat, on=True))
     t.until("play", 0)

@@ -11,14 +11,42 @@ WEI, SHU = "xiahoudun", "zhangfei"
 SEVEN = ("lord", "loyalist", "", "rebel", "rebel", "rebel", "renegade")
 
 
-def test_the_lord_wins_only_once_every_living_non_lord_has_earned_the_loyalist_identity() -> None:
-    # Every rebel and the renegade are dead, but seat 2 has no identity yet: it might be anything.
-    t = table(7, roles=SEVEN, generals={0: WEI, 2: SHU}, revealed={1: WEI, 3: SHU, 4: SHU, 5: SHU, 6: SHU}, concealed={2: WEI}, dead=(3, 4, 5, 6), first=2)
+def test_the_lord_wins_once_every_living_non_lord_has_earned_the_loyalist_identity() -> None:
+    # Seat 2 has no identity yet and the row still holds a 反 card: it might be a rebel.
+    roles = ("lord", "loyalist", "", "rebel", "rebel", "", "renegade")
+    t = table(7, roles=roles, generals={0: WEI, 2: SHU}, revealed={1: WEI, 3: SHU, 4: SHU, 6: SHU}, concealed={2: WEI, 5: SHU}, dead=(3, 4, 5, 6), first=2)
     assert not t.state.ended and t.request.kind == "play"
     t.option("liangjiang")
     assert earned_roles(t)[2] == "loyalist"
     assert (t.state.end_reason, t.state.winners) == ("lord", (0, 1, 2))
     assert type(t.events[-2]) is ev.RoleShown  # the identity decided it
+
+
+def last_rebel_dies(rules: str = ev.RULES_VERSION):
+    """Seven players: seats 3-6 took the three 反 and the 内; seat 2 has not revealed.
+    The lord kills the last rebel."""
+    roles = ("lord", "loyalist", "", "rebel", "rebel", "rebel", "renegade")
+    t = table(7, roles=roles, generals={0: WEI, 2: SHU}, revealed={1: WEI, 3: SHU, 4: SHU, 5: SHU, 6: SHU}, concealed={2: WEI}, dead=(3, 4, 6), hp={5: 1}, hands={0: ["slash"]})
+    if rules != ev.RULES_VERSION:
+        t.restart(rules=rules)
+    t.use("slash", 5)
+    while not t.state.ended and t.request.kind in ("respond", "save", "trigger"):
+        t.pass_()
+    return t
+
+
+def test_the_lord_wins_as_soon_as_every_rebel_and_the_renegade_are_dead() -> None:
+    """Seed 002 ⑥ "同原版身份规则": the lord's side wins when the rebels and the renegade are dead,
+    though seat 2 has not revealed: only 忠 is left in the row for it, and it wins with them."""
+    t = last_rebel_dies()
+    assert (t.state.end_reason, t.state.winners) == ("lord", (0, 1, 2))
+    assert not t.state.chars[5].alive and earned_roles(t)[2] == ""
+    assert type(t.events[-1]) is ev.GameEnded
+
+
+def test_under_the_old_rules_the_game_went_on_until_the_survivor_revealed() -> None:
+    t = last_rebel_dies("sgz-rules/1")
+    assert not t.state.ended and t.request.kind == "play"
 
 
 def test_the_lord_alone_wins() -> None:
