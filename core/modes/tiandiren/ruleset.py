@@ -91,6 +91,7 @@ class TianDiRen(Ruleset):
     # The 终局 board turns over at the death or the reshuffle that completes its condition.
     reacts_to = frozenset({ev.Died, ev.PileShuffled})
     person_options = {"generals": "choose"}
+    random_seat = True  # seed 002 ①: "主公仍旧随机选出" — so a person's seat is dealt at random
     display_names = {"points": ("勾玉", "gouyu")}  # the seats' points are 勾玉
 
     # -- options and content ------------------------------------------------------------
