@@ -485,7 +485,12 @@ class Engine:
     # -- using a card -------------------------------------------------------
 
     def use_card(self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int], extra: dict[str, Any] | None = None) -> Generator[Request, Choice, UseCtx]:
-        """The card-use resolution of seed 000, from 使用牌时 to 进入弃牌堆后.
+        """The card-use resolution of seed 000 ("卡牌使用顺序"), its windows in the seed's
+        order (``core.windows.CARD_WINDOWS``): 选择使用牌时 … 即将使用牌指定目标时 (the card
+        and targets chosen), the ``CardUsed``, 使用牌指定目标时, 使用牌时, 成为牌的目标时,
+        指定目标后, 成为目标后, the effect (in which 响应牌时 … 牌被响应后 open where a
+        card answers it), then 结算效果时 and 使用牌后 (the seed joins them with a comma:
+        one step), 牌因结算进入弃牌堆时, 牌进入弃牌堆后.
 
         The used cards wait in the processing zone; an equipment or delayed
         trick moves itself on from there in its effect.  Returns the context
@@ -496,6 +501,10 @@ class Engine:
         ctx = UseCtx(seat, name, tuple(cards), list(targets))
         if extra:
             ctx.extra.update(extra)
+        fair = self.fair  # sgz-rules/1 records opened only the windows from 使用牌时 on, in their order
+        if fair:
+            for window in USE_CHOICE_WINDOWS:  # the card and its targets chosen, before it is used
+                yield from self.window(window, ctx)
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
@@ -504,13 +513,20 @@ class Engine:
             else:
                 self.lift(seat, cards, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
-        for window in ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed"):
+        for window in USE_TARGET_WINDOWS if fair else USE_TARGET_WINDOWS_V1:
             yield from self.window(window, ctx)
         yield from rule.effect(self, ctx)
+        if fair:
+            # "结算效果时，使用牌后": one step (a comma, not >), after the answers (响应) the effect met.
+            yield from self.window("card_effect", ctx)
         yield from self.window("card_used", ctx)
+        if fair:
+            yield from self.window("card_to_discard", ctx)
         left = tuple(c for c in ctx.cards if c in st.processing)
         if left:
             self.move(left, "processing", "discard", reason="use")
+        if fair:
+            yield from self.window("card_discarded", ctx)
         return ctx
 
     def respond(self, seat: int, names: tuple[str, ...], prompt: str, source: UseCtx | None = None) -> Generator[Request, Choice, bool]:
@@ -940,11 +956,16 @@ PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
     "finish": Engine.nothing,
 }
 
+# Seed 000's card-use windows as ``use_card`` opens them (sgz-rules/2; sgz-rules/1
+# records opened 使用牌时 first and none before it nor after 使用牌后).
+USE_CHOICE_WINDOWS = ("card_choosing", "card_about_to_use", "card_about_to_choose_targets", "card_choosing_targets", "card_about_to_specify")
+USE_TARGET_WINDOWS = ("target_specifying", "card_using", "target_confirming", "target_specified", "target_confirmed")
+USE_TARGET_WINDOWS_V1 = ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed")
+
 SAVE_NAMES = ("peach",)
 SAVE_NAMES_SELF = ("peach", "analeptic")
 
-# SLASH_LIMIT_MODS, AFTER_DAMAGE and the other modifier points live in
-# core.windows (card families register there without importing the engine);
-# they are imported above under the same names.
+# The modifier points (the 杀 limit, after-damage flows …) are core.content.POINTS,
+# registered in a pack; the engine reads them from its content (``_in_play``).
 
-__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES", "SLASH_LIMIT_MODS", "AFTER_DAMAGE"]
+__all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES"]
