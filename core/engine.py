@@ -19,7 +19,7 @@ from typing import Any
 import msgspec
 
 from . import events as ev
-from .cards.base import NAMES, CardRule
+from .cards.base import NAMES, CardRule, played_not_used
 from .content import Content
 from .deck import SLASH_NAMES
 from .distance import in_attack_range, in_reach
@@ -411,12 +411,13 @@ class Engine:
         choices.append(Choice(option="end"))
         return Request(seat, "play", prompt="play", choices=tuple(choices))
 
-    def use_choice(self, seat: int, choice: Choice, extra: dict[str, Any] | None = None) -> Generator[Request, Choice, "UseCtx | None"]:
+    def use_choice(self, seat: int, choice: Choice, extra: dict[str, Any] | None = None, *, played: bool = False) -> Generator[Request, Choice, "UseCtx | None"]:
         """Carry out a chosen use: a card from the hand, a recast, a form (丈八蛇矛, 武圣 …)
-        or a skill's play-phase action (制衡 …)."""
+        or a skill's play-phase action (制衡 …).  ``played``: the card resolves as played
+        (打出), not used (seed 000 注意事项 1: ``core.cards.base.played_not_used``)."""
         option = choice.option
         if not option:
-            return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra))
+            return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra, played=played))
         if option == "recast":
             yield from self.recast(seat, choice.cards)
             return None
@@ -433,7 +434,7 @@ class Engine:
             return None  # called off (nobody gave 激将 a 杀)
         if form.announce:
             self.emit(ev.Triggered(seat=seat, source=form.source, targets=choice.targets))
-        return (yield from self.use_card(seat, form.name, cards, choice.targets, extra))
+        return (yield from self.use_card(seat, form.name, cards, choice.targets, extra, played=played))
 
     use_from_hand = use_choice
 
@@ -484,7 +485,9 @@ class Engine:
 
     # -- using a card -------------------------------------------------------
 
-    def use_card(self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int], extra: dict[str, Any] | None = None) -> Generator[Request, Choice, UseCtx]:
+    def use_card(
+        self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int], extra: dict[str, Any] | None = None, *, played: bool = False
+    ) -> Generator[Request, Choice, UseCtx]:
         """The card-use resolution of seed 000 ("卡牌使用顺序"), its windows in the seed's
         order (``core.windows.CARD_WINDOWS``): 选择使用牌时 … 即将使用牌指定目标时 (the card
         and targets chosen), the ``CardUsed``, 使用牌指定目标时, 使用牌时, 成为牌的目标时,
@@ -494,13 +497,17 @@ class Engine:
 
         The used cards wait in the processing zone; an equipment or delayed
         trick moves itself on from there in its effect.  Returns the context
-        (a 无懈可击 reads whether it took effect).
+        (a 无懈可击 reads whether it took effect).  A card ``played`` (打出) with an
+        effect of its own (seed 000's 无懈可击 out of turn) resolves the same way
+        without being used: a ``CardPlayed``, 打出牌时, its effect, no use window.
         """
         st = self.state
         rule: CardRule = self.rules[name]
         ctx = UseCtx(seat, name, tuple(cards), list(targets))
         if extra:
             ctx.extra.update(extra)
+        if played:
+            return (yield from self._played_card(rule, ctx))
         fair = self.fair  # sgz-rules/1 records opened only the windows from 使用牌时 on, in their order
         if fair:
             for window in USE_CHOICE_WINDOWS:  # the card and its targets chosen, before it is used
@@ -527,6 +534,19 @@ class Engine:
             self.move(left, "processing", "discard", reason="use")
         if fair:
             yield from self.window("card_discarded", ctx)
+        return ctx
+
+    def _played_card(self, rule: CardRule, ctx: UseCtx) -> Generator[Request, Choice, UseCtx]:
+        st = self.state
+        if ctx.cards:
+            self.lift(ctx.seat, ctx.cards, reason="play")
+        self.emit(ev.CardPlayed(seat=ctx.seat, name=ctx.name, cards=ctx.cards))
+        if self.opens("card_responding"):
+            yield from self.window("card_responding", ResponseCtx(ctx.seat, (ctx.name,), "", answered=(ctx.name, ctx.cards)))
+        yield from rule.effect(self, ctx)
+        left = tuple(c for c in ctx.cards if c in st.processing)
+        if left:
+            self.move(left, "processing", "discard", reason="play")
         return ctx
 
     def respond(self, seat: int, names: tuple[str, ...], prompt: str, source: UseCtx | None = None) -> Generator[Request, Choice, bool]:
@@ -655,7 +675,9 @@ class Engine:
                 choice = yield from self.ask_hidden(saver, "save", f"dying:{seat}", tuple(options))
                 if choice.is_pass:
                     break
-                yield from self.use_choice(saver, Choice(cards=choice.cards, targets=(seat,), option=choice.option))
+                name = NAMES[choice.cards[0]] if choice.cards else self.content.forms[choice.option].name
+                played = name == "analeptic" and played_not_used(st, saver, drunk=True)
+                yield from self.use_choice(saver, Choice(cards=choice.cards, targets=(seat,), option=choice.option), played=played)
             if player.hp > 0:
                 return
         if player.hp <= 0:

@@ -28,6 +28,10 @@ class IdentitySeed000Options(IdentityOptions, frozen=True, forbid_unknown_fields
     # identity).  Records keep the values they were started with.
     lord_kills_loyalist: Literal["hand_and_equip", "hand"] = "hand"
     candidates: int = 5
+    # Seed 000 注意事项 1: out of its owner's turn a card answering another's card (无懈可击)
+    # and a 酒 drunk to recover are played (打出), not used ("seed000"); "standard": used
+    # (what records from before the option did).
+    play_or_use: Literal["seed000", "standard"] = "seed000"
 
 
 class IdentitySeed000(Seed000Mechanics, Identity):

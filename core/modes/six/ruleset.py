@@ -63,6 +63,10 @@ class HegemonySixOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True
     # Attribute damage along iron chains: "seed000" (seed 000 term 27: what raised or
     # lowered it carries on) or "standard" (each chained character takes the original amount).
     chain_carry: Literal["seed000", "standard"] = "seed000"
+    # Seed 000 注意事项 1: out of its owner's turn a card answering another's card (无懈可击)
+    # and a 酒 drunk to recover are played (打出), not used ("seed000"); "standard": used
+    # (what records from before the option did).
+    play_or_use: Literal["seed000", "standard"] = "seed000"
     # Generals dealt to each player; 0: the seed's 6 (5 when 6 each would not fit the pool: 12 players).
     candidates: int = 0
     # Shuffle the 谋攻 cards into the pile (rule 7).

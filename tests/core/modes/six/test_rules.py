@@ -46,7 +46,7 @@ def test_the_stand_in_pool_is_twelve_generals_a_force_and_two_rulers() -> None:
 
 def test_options_are_checked() -> None:
     rs = ruleset_of(MODE)
-    assert rs.check(4, {}) == {"deck": "hegemony", "chain_carry": "seed000", "candidates": 0, "plots": True, "max_turns": 300}
+    assert rs.check(4, {}) == {"deck": "hegemony", "chain_carry": "seed000", "play_or_use": "seed000", "candidates": 0, "plots": True, "max_turns": 300}
     with pytest.raises(ModeError, match="need 84 generals"):
         rs.check(12, {"candidates": 7})
     with pytest.raises(ModeError, match="takes 4-12 players"):
