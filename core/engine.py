@@ -308,7 +308,7 @@ class Engine:
             choice = yield from self.ask(self.play_request(seat))
             if choice.option == "end":
                 return
-            yield from self.use_choice(seat, choice)
+            yield from self.use_choice(seat, choice, more_targets=True)
 
     def discard_phase(self, seat: int) -> Flow:
         p = self.state.chars[seat]
@@ -411,10 +411,14 @@ class Engine:
         choices.append(Choice(option="end"))
         return Request(seat, "play", prompt="play", choices=tuple(choices))
 
-    def use_choice(self, seat: int, choice: Choice, extra: dict[str, Any] | None = None, *, played: bool = False) -> Generator[Request, Choice, "UseCtx | None"]:
+    def use_choice(
+        self, seat: int, choice: Choice, extra: dict[str, Any] | None = None, *, played: bool = False, more_targets: bool = False
+    ) -> Generator[Request, Choice, "UseCtx | None"]:
         """Carry out a chosen use: a card from the hand, a recast, a form (丈八蛇矛, 武圣 …)
         or a skill's play-phase action (制衡 …).  ``played``: the card resolves as played
-        (打出), not used (seed 000 注意事项 1: ``core.cards.base.played_not_used``)."""
+        (打出), not used (seed 000 注意事项 1: ``core.cards.base.played_not_used``).
+        ``more_targets`` (a play-phase use): a form's 杀 whose cards, once picked, allow
+        more targets than the form offered (方天画戟: the last hand cards) may take them."""
         option = choice.option
         if not option:
             return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra, played=played))
@@ -432,9 +436,27 @@ class Engine:
         cards = yield from form.pick(self, seat)
         if cards is None:
             return None  # called off (nobody gave 激将 a 杀)
+        targets = choice.targets
+        if more_targets and self.fair and form.name in SLASH_NAMES and targets:
+            targets = yield from self._more_targets(seat, form.name, cards, targets)
         if form.announce:
-            self.emit(ev.Triggered(seat=seat, source=form.source, targets=choice.targets))
-        return (yield from self.use_card(seat, form.name, cards, choice.targets, extra, played=played))
+            self.emit(ev.Triggered(seat=seat, source=form.source, targets=targets))
+        return (yield from self.use_card(seat, form.name, cards, targets, extra, played=played))
+
+    def _more_targets(self, seat: int, name: str, cards: tuple[int, ...], targets: tuple[int, ...]) -> Generator[Request, Choice, tuple[int, ...]]:
+        """The targets of a form's 杀 once its cards are known: the form was offered the
+        targets of a 杀 of unknown cards; if these cards allow more (方天画戟), ``seat`` may
+        add them (``slash_extra_targets`` asked with the cards)."""
+        st = self.state
+        mods = self.content.slash_extra
+        if sum(m(st, seat, cards) for m in mods) <= sum(m(st, seat, None) for m in mods):
+            return targets
+        chosen = set(targets)
+        wider = [t for t in self.targets_for(self.rules[name], seat, cards) if chosen < set(t)]  # type: ignore[arg-type]
+        if not wider:
+            return targets
+        go = yield from self.ask(Request(seat, "skill", prompt="slash_extra_targets", choices=(*(Choice(targets=t) for t in wider), PASS_CHOICE)))
+        return targets if go.is_pass else go.targets
 
     use_from_hand = use_choice
 

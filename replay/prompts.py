@@ -223,6 +223,10 @@ class Asked:
 
     def _t_skill(self) -> str:
         n, zh, head = self.n, self.zh, self.head
+        if head == "slash_extra_targets":  # Engine._more_targets: the cards picked allow more targets
+            if zh:
+                return "此【杀】是你最后的手牌：是否额外指定目标？（选择全部目标）"
+            return "This Slash is your last hand card: add more targets? (choose all of its targets)"
         what = n.quoted(head)
         if head == "guicai" and len(self.args) >= 3:
             whose, why, card = n.seat(_int(self.args[0])), n.quoted(self.args[1]), n.card(_int(self.args[2]))

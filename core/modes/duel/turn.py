@@ -205,7 +205,7 @@ def carry_out(engine: "Engine", seat: int, choice: Choice) -> "Flow":
         cards = lift_qibing(engine, c, card)
         yield from engine.use_card(c, NAMES[card], cards, rest)
         return
-    yield from engine.use_choice(c, Choice(cards=choice.cards, targets=rest, option=option))
+    yield from engine.use_choice(c, Choice(cards=choice.cards, targets=rest, option=option), more_targets=True)
 
 
 def play_phase(engine: "Engine", seat: int) -> "Flow":
