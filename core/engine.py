@@ -25,7 +25,7 @@ from .deck import SLASH_NAMES
 from .distance import in_attack_range, in_reach
 from .evolve import FoldError, handlers_of
 from .modes.base import PHASES, Ruleset
-from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
+from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request, reveal_first, revealing
 from .rng import Draws
 from .state import State
 from .windows import Form, Hook
@@ -104,6 +104,9 @@ class Engine:
         # make a character that may hold one answer a secret question at each
         # window where one could act for it (``window``), used or not.
         self._concealable = self.rs.concealable(state) if self.fair else frozenset()
+        # Skills changing a standing limit whose uses a concealed general is offered in
+        # its play request, revealing it (``play_request``; hegemony's 马术 咆哮 奇才 短兵).
+        self._latent_mods = self.rs.latent_modifiers if self.fair else frozenset()
         self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
         self._concealed: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
@@ -376,6 +379,39 @@ class Engine:
         return targets
 
     def play_request(self, seat: int) -> Request:
+        choices = self._play_choices(seat)
+        latent = self.state.chars[seat].latent
+        if latent and self._latent_mods:
+            hidden = latent & self._latent_mods
+            if hidden:
+                choices += self._revealing_choices(seat, choices, hidden)
+        choices.append(Choice(option="end"))
+        return Request(seat, "play", prompt="play", choices=tuple(choices))
+
+    def _revealing_choices(self, seat: int, choices: list[Choice], hidden: frozenset[str]) -> list[Choice]:
+        """Uses only a concealed general's standing-limit skill allows (a second 杀 for a
+        concealed 张飞): each offered as revealing the general first (seed 001: "當暗置的
+        武將牌發動技能時，將武將牌明置，然後發動相應的技能").  Worked out as the request would
+        be with the skill face up; only the deciding seat sees what it is offered."""
+        p = self.state.chars[seat]
+        known = set(choices)
+        actions = self.content.actions
+        out: list[Choice] = []
+        skills = p.skills
+        for sid in sorted(hidden):
+            p.skills = skills | {sid}
+            try:
+                more = self._play_choices(seat)
+            finally:
+                p.skills = skills
+            for c in more:
+                if c not in known and c.option != "recast" and c.option not in actions:
+                    known.add(c)
+                    out.append(reveal_first(sid, c))
+        return out
+
+    def _play_choices(self, seat: int) -> list[Choice]:
+        """The play request's choices but ``end``."""
         choices: list[Choice] = []
         seen: dict[str, list[tuple[int, ...]]] = {}
         bans = self._bans
@@ -408,8 +444,7 @@ class Engine:
         for sid, act in self._actions:
             if act.available(self, seat):
                 choices.append(Choice(option=sid))
-        choices.append(Choice(option="end"))
-        return Request(seat, "play", prompt="play", choices=tuple(choices))
+        return choices
 
     def use_choice(
         self, seat: int, choice: Choice, extra: dict[str, Any] | None = None, *, played: bool = False, more_targets: bool = False
@@ -420,6 +455,11 @@ class Engine:
         ``more_targets`` (a play-phase use): a form's 杀 whose cards, once picked, allow
         more targets than the form offered (方天画戟: the last hand cards) may take them."""
         option = choice.option
+        hidden = revealing(option)
+        if hidden is not None:  # a use a concealed general's standing skill allows: reveal it first
+            yield from self.reveal_if_latent(seat, hidden[0])
+            option = hidden[1]
+            choice = Choice(cards=choice.cards, targets=choice.targets, option=option)
         if not option:
             return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra, played=played))
         if option == "recast":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from sanguozhi.core.deck import CARDS, KINDS
-from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.requests import Choice, Request, revealing
 from sanguozhi.core.state import State
 
 from .narrate import Narrator, display_name
@@ -272,6 +272,11 @@ class Asked:
 
     def _choice(self, ch: Choice) -> str:
         n, zh, req = self.n, self.zh, self.req
+        hidden = revealing(ch.option) if req.kind == "play" else None
+        if hidden is not None:  # a use a concealed general's skill allows (Engine.play_request)
+            inner = self._choice(Choice(cards=ch.cards, targets=ch.targets, option=hidden[1]))
+            skill = n.quoted(hidden[0])
+            return f"明置武将并发动{skill}：{inner}" if zh else f"Reveal a general to use {skill}: {inner}"
         parts: list[str] = []
         opt = ch.option
         content: Any = self.state.content

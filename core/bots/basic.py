@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..deck import CARDS
-from ..requests import Choice, Request
+from ..requests import Choice, Request, revealing
 from ..rng import Draws
 from ..view import SeatView
 from . import register
@@ -152,7 +152,11 @@ PLAY_SCORES.update(
 
 def _play(view: SeatView, request: Request, rng: Draws) -> Choice:
     best, best_score = None, 0.0
-    for choice in request.choices:
+    for offered in request.choices:
+        choice = offered
+        hidden = revealing(offered.option)
+        if hidden is not None:  # a use only a concealed general's skill allows: scored as the use
+            choice = Choice(cards=offered.cards, targets=offered.targets, option=hidden[1])
         # A choice is scored by its option (a form such as "spear", "recast") or by its card.
         if choice.option:
             if choice.option == "end":
@@ -161,6 +165,7 @@ def _play(view: SeatView, request: Request, rng: Draws) -> Choice:
         else:
             score_fn = PLAY_SCORES.get(CARDS[choice.cards[0]].name)
         score = score_fn(view, choice) if score_fn is not None else 1.0
+        choice = offered
         if score > best_score:
             best, best_score = choice, score
     return best if best is not None else next(c for c in request.choices if c.option == "end")

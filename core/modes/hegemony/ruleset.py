@@ -134,6 +134,10 @@ class Hegemony(Ruleset):
         "known_both:general:1": ("其暗置的副将", "its concealed deputy general"),
         "hg_guzheng:take": ("获得其余的牌", "Take the other cards"),
     }
+    # 马术 咆哮 奇才 短兵 change a standing limit: a concealed general's use of one is offered
+    # in its play request, revealing it (Engine.play_request).  完杀 and 红颜 are offered
+    # at their moments by hooks (a dying in one's turn, a spade judgement).
+    latent_modifiers = frozenset({"mashu", "paoxiao", "qicai", "hg_duanbing"})
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish
     half_fish_reward = True  # a leftover half fish draws 1 at the first full reveal
 

@@ -17,7 +17,7 @@ from ..cards import NEAR_EXTRA, NO_DISTANCE
 from ..ruleset import ON_DEATH
 from ..scratch import scratch
 from .book import action, ban, define, form, mod, trigger
-from .common import at_phase, cancel_target, choose, hand_or, targeted_by, damaged_one, lost_hp, pindian, targets_of, turn_owner
+from .common import at_phase, cancel_target, choose, hand_or, targeted_by, damaged_one, lost_hp, pindian, reveal_only, targets_of, turn_owner
 
 if TYPE_CHECKING:
     from ....engine import DamageCtx, Engine, TurnCtx
@@ -141,6 +141,15 @@ define(
     "Compulsory. Your spade cards count as hearts.",
 )
 mod("suit", lambda st, seat, card: "heart" if SUIT[card] == "spade" and "hg_hongyan" in st.chars[seat].skills else "", "hg_hongyan")
+
+
+def _hongyan_concealed(engine: "Engine", seat: int, ctx: dict) -> bool:
+    # A spade judgement of a character that may hold 红颜 concealed: it may reveal it now,
+    # and the judgement counts as a heart (sgz-rules/2; the card is shown to all).
+    return engine.fair and ctx["seat"] == seat and SUIT[ctx["card"]] == "spade" and "hg_hongyan" not in engine.state.chars[seat].skills
+
+
+trigger("hg_hongyan", "judge_result", reveal_only, can=_hongyan_concealed, owners=lambda ctx: (ctx["seat"],))
 
 
 # -- 太史慈: 天义 -------------------------------------------------------------------------

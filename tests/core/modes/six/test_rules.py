@@ -300,3 +300,16 @@ def test_relief_and_harass_do_what_their_texts_say() -> None:
     assert t.request.seat == 1 and t.request.kind == "discard"
     t.discard("dodge")
     assert t.hand(1) == ["analeptic"] and "peach" not in t.hand(0)
+
+
+# -- seed 001's 暗将规则 where seed 000 is silent: a concealed standing skill is offered --------------
+
+
+def test_a_concealed_machao_is_offered_a_target_only_horsemanship_reaches_revealing_him() -> None:
+    t = SixTable(5, generals={0: ("six_machao", "sixblank_rong3")}, hands={0: ["slash"]}, pile=["dodge"] * 8)
+    while not (t.request.kind == "play" and t.request.seat == 0):
+        t.pass_()
+    offer = [c for c in t.request.choices if c.option == "reveal:mashu"]
+    assert [c.targets for c in offer] == [(2,), (3,)]  # at distance 2, reached by 马术 alone
+    t.choose(offer[0])
+    assert t.state.chars[0].slots[0].vis is None and t.of_type(ev.CardUsed)[-1].targets == (2,)
