@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .engine import DamageCtx, Engine
+    from .engine import Engine
     from .state import State
 
 # Skill use: 即将发动技能时 > 即将发动技能选择目标时 > 选择目标时 > 发动技能时 > 指定目标时 > 指定目标后
