@@ -28,7 +28,7 @@ from .modes.base import PHASES, Ruleset
 from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request, reveal_first, revealing
 from .rng import Draws
 from .state import State
-from .windows import Form, Hook
+from .windows import CARD_WINDOWS, Form, Hook
 
 Flow = Generator[Request, Choice, Any]
 
@@ -363,6 +363,9 @@ class Engine:
         self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
         self._keeps_alive = mods["keeps_alive"]
         self._hand_limit = mods["hand_limit"]
+        # The card-use windows where something could act in this game: the others are
+        # passed without a call (most games have hooks at few of the seventeen).
+        self._card_live = frozenset(w for w in CARD_WINDOW_NAMES if self.hooks_at(w) or (self._concealable and self._hidden_at(w)))
 
     @property
     def forms(self) -> tuple[Form, ...]:
@@ -455,7 +458,7 @@ class Engine:
         ``more_targets`` (a play-phase use): a form's 杀 whose cards, once picked, allow
         more targets than the form offered (方天画戟: the last hand cards) may take them."""
         option = choice.option
-        hidden = revealing(option)
+        hidden = revealing(option) if option else None
         if hidden is not None:  # a use a concealed general's standing skill allows: reveal it first
             yield from self.reveal_if_latent(seat, hidden[0])
             option = hidden[1]
@@ -571,9 +574,11 @@ class Engine:
         if played:
             return (yield from self._played_card(rule, ctx))
         fair = self.fair  # sgz-rules/1 records opened only the windows from 使用牌时 on, in their order
-        if fair:
+        live = self._card_live
+        if fair and (live or self._later):
             for window in USE_CHOICE_WINDOWS:  # the card and its targets chosen, before it is used
-                yield from self.window(window, ctx)
+                if window in live or self._later:
+                    yield from self.window(window, ctx)
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
@@ -585,16 +590,16 @@ class Engine:
         for window in USE_TARGET_WINDOWS if fair else USE_TARGET_WINDOWS_V1:
             yield from self.window(window, ctx)
         yield from rule.effect(self, ctx)
-        if fair:
+        if fair and ("card_effect" in live or self._later):
             # "结算效果时，使用牌后": one step (a comma, not >), after the answers (响应) the effect met.
             yield from self.window("card_effect", ctx)
         yield from self.window("card_used", ctx)
-        if fair:
+        if fair and ("card_to_discard" in live or self._later):
             yield from self.window("card_to_discard", ctx)
         left = tuple(c for c in ctx.cards if c in st.processing)
         if left:
             self.move(left, "processing", "discard", reason="use")
-        if fair:
+        if fair and ("card_discarded" in live or self._later):
             yield from self.window("card_discarded", ctx)
         return ctx
 
@@ -922,6 +927,12 @@ class Engine:
             return ()  # type: ignore[return-value]
         return self._run_window(name, ctx, pending, asked)
 
+    def idle(self, name: str) -> bool:
+        """Would card-use window ``name`` do nothing now: no hook of this game there, none a
+        concealed general could lend, and no queued flow to run at it?  (Then it is passed
+        without a call; opening it would change nothing.)"""
+        return not self._later and name not in self._card_live
+
     def opens(self, name: str) -> bool:
         """Is window ``name`` opened at all: some hook there can matter in this
         game (a window nothing listens at is skipped, for speed).  Under fair
@@ -1042,6 +1053,7 @@ PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
 
 # Seed 000's card-use windows as ``use_card`` opens them (sgz-rules/2; sgz-rules/1
 # records opened 使用牌时 first and none before it nor after 使用牌后).
+CARD_WINDOW_NAMES = tuple(w for w, _ in CARD_WINDOWS)
 USE_CHOICE_WINDOWS = ("card_choosing", "card_about_to_use", "card_about_to_choose_targets", "card_choosing_targets", "card_about_to_specify")
 USE_TARGET_WINDOWS = ("target_specifying", "card_using", "target_confirming", "target_specified", "target_confirmed")
 USE_TARGET_WINDOWS_V1 = ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed")

@@ -284,11 +284,11 @@ _halberd = wields("halberd")
 def _halberd_extra(state: "State", seat: int, card: int | tuple[int, ...] | None) -> int:
     """"当你使用的【杀】是你最后的手牌时": the 杀's cards are the whole hand — one hand card,
     or the cards a skill made it of (武圣 from the last red card); not the halberd itself."""
-    if card is None or not _halberd(state, seat):
+    if card is None:
         return 0
     cards = card if isinstance(card, tuple) else (card,)
     hand = state.chars[seat].hand
-    return 2 if len(cards) == len(hand) and set(cards) == set(hand) else 0
+    return 2 if len(cards) == len(hand) and set(cards) == set(hand) and _halberd(state, seat) else 0
 
 
 STANDARD_CARDS.mod("slash_extra_targets", _halberd_extra, owner="halberd")
