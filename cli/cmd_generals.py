@@ -72,6 +72,8 @@ def _extra(r: dict, lang: str) -> str:
         out += "  君主" if zh else "  ruler"
     if r.get("stand_in"):
         out += "  [本项目替代内容]" if zh else "  [the project's stand-in]"
+    elif r.get("points_stand_in"):  # a printed general whose points the seed does not list (duel)
+        out += "  [分数为本项目替代内容]" if zh else "  [points: the project's stand-in]"
     elif r["pack"] != "standard":  # content beyond the standard edition says whose it is
         out += f"  〔{r['pack_zh']}〕" if zh else f"  [{r['pack_en']}]"
     return out

@@ -14,7 +14,7 @@ from .common import LANG_OPTION, OPTION_HELP, checked_mode, checked_seed, fail, 
 @click.command(epilog="Example: sgz play --players 5 --seat 0 --seed 7 --out me.jsonl --lang zh")
 @click.option("--mode", default=None, help="Game mode (sgz generals --mode lists what a mode plays with).  [default: identity]")
 @click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
-@click.option("--seat", default=None, type=int, help="The seat you play (0 is the lord in identity).  [default: 0; with --from, the seat no bot plays]")
+@click.option("--seat", default=None, type=int, help="The seat you play (0 is the lord in identity).  [default: a seat dealt at random where the seats' roles are secret (identity, herokill-identity, 天地人: the seeds deal the lord's place at random), else 0; with --from, the seat no bot plays]")
 @click.option("--seed", "-s", default=None, type=int, help="Game seed: the same seed and the same decisions give the same game.  [default: a seed nobody chose, kept from you and committed to (revealed at the end, checked by sgz validate)]")
 @click.option("--name", default=None, metavar="NAME", help="Your name in the record (the archive's win rates by player).  [default: your login name]")
 @click.option("--bots", default=None, help="Bot for the other seats (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
@@ -71,9 +71,12 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
         if reseed is not None:
             usage("--reseed goes with --from")
         mode, players = checked_mode(mode, players)  # before a list of seats is built
-        seat = 0 if seat is None else seat
         if seed is not None:
             checked_seed(seed)
+        if seat is None:
+            seat = person_seat(mode, players, seed, bots)
+            if "-" not in (bots or "").split(",") and seat_is_dealt(mode):
+                click.echo(f"你坐在{seat}号位（随机）" if lang == "zh" else f"you are dealt seat {seat} (at random)")
         if not 0 <= seat < players:
             usage(f"--seat {seat}: seats are 0-{players - 1}")
         seats = parse_bots(bots or "basic", players, person=seat)
@@ -85,6 +88,33 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
         except OSError as exc:
             fail(f"{out}: cannot write ({exc.strerror or exc})")
     Session(game, writer, path, seat, seats, lang).run()
+
+
+def seat_is_dealt(mode: str) -> bool:
+    """Does ``mode`` deal a person's seat at random (``Ruleset.random_seat``)?"""
+    from sanguozhi.core.modes import ModeError, ruleset_of
+
+    try:
+        return ruleset_of(mode).random_seat
+    except ModeError:
+        return False  # the mode's error comes when the game starts
+
+
+def person_seat(mode: str, players: int, seed: int | None, bots: str | None) -> int:
+    """The seat a person plays without --seat: the ``-`` of a --bots list that names
+    every seat; in a mode that deals seats at random (identity: roles and the lord's
+    place), one drawn from the seed given (the same seed, the same seat) or by chance
+    when the seed is one nobody chose; else seat 0."""
+    import secrets
+
+    from sanguozhi.core.rng import Draws
+
+    names = bots.split(",") if bots else []
+    if len(names) == players and names.count("-") == 1:
+        return names.index("-")
+    if not seat_is_dealt(mode) or players < 1:
+        return 0
+    return Draws(seed, "person_seat", 0).below(players) if seed is not None else secrets.randbelow(players)
 
 
 class Session:

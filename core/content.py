@@ -19,7 +19,8 @@ at one place in the rules:
 
 - ``slash_limit`` (state, seat, limit) -> limit: 杀 per turn (诸葛连弩, 咆哮)
 - ``slash_extra_targets`` (state, seat, card) -> n: more targets for a 杀 (方天画戟);
-  ``card`` is the hand card used as the 杀, None for a 杀 a form makes
+  ``card`` is the hand card used as the 杀, None for a 杀 a form makes before its
+  cards are picked, and the tuple of its cards once they are (``Engine.use_choice``)
 - ``damage_applied`` (engine, ctx): right after a Damaged event, before dying (铁索连环)
 - ``after_damage`` (engine, ctx) -> flow: after each damage resolution (chains pass it on)
 - ``equip_lost`` / ``hand_lost`` (engine, seat, cards): cards left a seat's zone (白银狮子, 连营)

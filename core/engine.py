@@ -19,16 +19,16 @@ from typing import Any
 import msgspec
 
 from . import events as ev
-from .cards.base import NAMES, CardRule
+from .cards.base import NAMES, CardRule, played_not_used
 from .content import Content
 from .deck import SLASH_NAMES
 from .distance import in_attack_range, in_reach
 from .evolve import FoldError, handlers_of
 from .modes.base import PHASES, Ruleset
-from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request
+from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request, reveal_first, revealing
 from .rng import Draws
 from .state import State
-from .windows import Form, Hook
+from .windows import CARD_WINDOWS, Form, Hook
 
 Flow = Generator[Request, Choice, Any]
 
@@ -104,6 +104,9 @@ class Engine:
         # make a character that may hold one answer a secret question at each
         # window where one could act for it (``window``), used or not.
         self._concealable = self.rs.concealable(state) if self.fair else frozenset()
+        # Skills changing a standing limit whose uses a concealed general is offered in
+        # its play request, revealing it (``play_request``; hegemony's 马术 咆哮 奇才 短兵).
+        self._latent_mods = self.rs.latent_modifiers if self.fair else frozenset()
         self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
         self._concealed: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
@@ -310,7 +313,7 @@ class Engine:
             choice = yield from self.ask(self.play_request(seat))
             if choice.option == "end":
                 return
-            yield from self.use_choice(seat, choice)
+            yield from self.use_choice(seat, choice, more_targets=True)
 
     def discard_phase(self, seat: int) -> Flow:
         p = self.state.chars[seat]
@@ -362,6 +365,9 @@ class Engine:
         self._damage_applied, self._after_damage = mods["damage_applied"], mods["after_damage"]
         self._keeps_alive = mods["keeps_alive"]
         self._hand_limit = mods["hand_limit"]
+        # The card-use windows where something could act in this game: the others are
+        # passed without a call (most games have hooks at few of the seventeen).
+        self._card_live = frozenset(w for w in CARD_WINDOW_NAMES if self.hooks_at(w) or (self._concealable and self._hidden_at(w)))
 
     @property
     def forms(self) -> tuple[Form, ...]:
@@ -378,6 +384,39 @@ class Engine:
         return targets
 
     def play_request(self, seat: int) -> Request:
+        choices = self._play_choices(seat)
+        latent = self.state.chars[seat].latent
+        if latent and self._latent_mods:
+            hidden = latent & self._latent_mods
+            if hidden:
+                choices += self._revealing_choices(seat, choices, hidden)
+        choices.append(Choice(option="end"))
+        return Request(seat, "play", prompt="play", choices=tuple(choices))
+
+    def _revealing_choices(self, seat: int, choices: list[Choice], hidden: frozenset[str]) -> list[Choice]:
+        """Uses only a concealed general's standing-limit skill allows (a second 杀 for a
+        concealed 张飞): each offered as revealing the general first (seed 001: "當暗置的
+        武將牌發動技能時，將武將牌明置，然後發動相應的技能").  Worked out as the request would
+        be with the skill face up; only the deciding seat sees what it is offered."""
+        p = self.state.chars[seat]
+        known = set(choices)
+        actions = self.content.actions
+        out: list[Choice] = []
+        skills = p.skills
+        for sid in sorted(hidden):
+            p.skills = skills | {sid}
+            try:
+                more = self._play_choices(seat)
+            finally:
+                p.skills = skills
+            for c in more:
+                if c not in known and c.option != "recast" and c.option not in actions:
+                    known.add(c)
+                    out.append(reveal_first(sid, c))
+        return out
+
+    def _play_choices(self, seat: int) -> list[Choice]:
+        """The play request's choices but ``end``."""
         choices: list[Choice] = []
         seen: dict[str, list[tuple[int, ...]]] = {}
         bans = self._bans
@@ -410,15 +449,24 @@ class Engine:
         for sid, act in self._actions:
             if act.available(self, seat):
                 choices.append(Choice(option=sid))
-        choices.append(Choice(option="end"))
-        return Request(seat, "play", prompt="play", choices=tuple(choices))
+        return choices
 
-    def use_choice(self, seat: int, choice: Choice, extra: dict[str, Any] | None = None) -> Generator[Request, Choice, "UseCtx | None"]:
+    def use_choice(
+        self, seat: int, choice: Choice, extra: dict[str, Any] | None = None, *, played: bool = False, more_targets: bool = False
+    ) -> Generator[Request, Choice, "UseCtx | None"]:
         """Carry out a chosen use: a card from the hand, a recast, a form (丈八蛇矛, 武圣 …)
-        or a skill's play-phase action (制衡 …)."""
+        or a skill's play-phase action (制衡 …).  ``played``: the card resolves as played
+        (打出), not used (seed 000 注意事项 1: ``core.cards.base.played_not_used``).
+        ``more_targets`` (a play-phase use): a form's 杀 whose cards, once picked, allow
+        more targets than the form offered (方天画戟: the last hand cards) may take them."""
         option = choice.option
+        hidden = revealing(option) if option else None
+        if hidden is not None:  # a use a concealed general's standing skill allows: reveal it first
+            yield from self.reveal_if_latent(seat, hidden[0])
+            option = hidden[1]
+            choice = Choice(cards=choice.cards, targets=choice.targets, option=option)
         if not option:
-            return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra))
+            return (yield from self.use_card(seat, NAMES[choice.cards[0]], choice.cards, choice.targets, extra, played=played))
         if option == "recast":
             yield from self.recast(seat, choice.cards)
             return None
@@ -433,9 +481,27 @@ class Engine:
         cards = yield from form.pick(self, seat)
         if cards is None:
             return None  # called off (nobody gave 激将 a 杀)
+        targets = choice.targets
+        if more_targets and self.fair and form.name in SLASH_NAMES and targets:
+            targets = yield from self._more_targets(seat, form.name, cards, targets)
         if form.announce:
-            self.emit(ev.Triggered(seat=seat, source=form.source, targets=choice.targets))
-        return (yield from self.use_card(seat, form.name, cards, choice.targets, extra))
+            self.emit(ev.Triggered(seat=seat, source=form.source, targets=targets))
+        return (yield from self.use_card(seat, form.name, cards, targets, extra, played=played))
+
+    def _more_targets(self, seat: int, name: str, cards: tuple[int, ...], targets: tuple[int, ...]) -> Generator[Request, Choice, tuple[int, ...]]:
+        """The targets of a form's 杀 once its cards are known: the form was offered the
+        targets of a 杀 of unknown cards; if these cards allow more (方天画戟), ``seat`` may
+        add them (``slash_extra_targets`` asked with the cards)."""
+        st = self.state
+        mods = self.content.slash_extra
+        if sum(m(st, seat, cards) for m in mods) <= sum(m(st, seat, None) for m in mods):
+            return targets
+        chosen = set(targets)
+        wider = [t for t in self.targets_for(self.rules[name], seat, cards) if chosen < set(t)]  # type: ignore[arg-type]
+        if not wider:
+            return targets
+        go = yield from self.ask(Request(seat, "skill", prompt="slash_extra_targets", choices=(*(Choice(targets=t) for t in wider), PASS_CHOICE)))
+        return targets if go.is_pass else go.targets
 
     use_from_hand = use_choice
 
@@ -486,18 +552,35 @@ class Engine:
 
     # -- using a card -------------------------------------------------------
 
-    def use_card(self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int], extra: dict[str, Any] | None = None) -> Generator[Request, Choice, UseCtx]:
-        """The card-use resolution of seed 000, from 使用牌时 to 进入弃牌堆后.
+    def use_card(
+        self, seat: int, name: str, cards: tuple[int, ...], targets: Iterable[int], extra: dict[str, Any] | None = None, *, played: bool = False
+    ) -> Generator[Request, Choice, UseCtx]:
+        """The card-use resolution of seed 000 ("卡牌使用顺序"), its windows in the seed's
+        order (``core.windows.CARD_WINDOWS``): 选择使用牌时 … 即将使用牌指定目标时 (the card
+        and targets chosen), the ``CardUsed``, 使用牌指定目标时, 使用牌时, 成为牌的目标时,
+        指定目标后, 成为目标后, the effect (in which 响应牌时 … 牌被响应后 open where a
+        card answers it), then 结算效果时 and 使用牌后 (the seed joins them with a comma:
+        one step), 牌因结算进入弃牌堆时, 牌进入弃牌堆后.
 
         The used cards wait in the processing zone; an equipment or delayed
         trick moves itself on from there in its effect.  Returns the context
-        (a 无懈可击 reads whether it took effect).
+        (a 无懈可击 reads whether it took effect).  A card ``played`` (打出) with an
+        effect of its own (seed 000's 无懈可击 out of turn) resolves the same way
+        without being used: a ``CardPlayed``, 打出牌时, its effect, no use window.
         """
         st = self.state
         rule: CardRule = self.rules[name]
         ctx = UseCtx(seat, name, tuple(cards), list(targets))
         if extra:
             ctx.extra.update(extra)
+        if played:
+            return (yield from self._played_card(rule, ctx))
+        fair = self.fair  # sgz-rules/1 records opened only the windows from 使用牌时 on, in their order
+        live = self._card_live
+        if fair and (live or self._later):
+            for window in USE_CHOICE_WINDOWS:  # the card and its targets chosen, before it is used
+                if window in live or self._later:
+                    yield from self.window(window, ctx)
         if name in SLASH_NAMES and seat == st.current:
             ctx.bonus = st.drunk  # read before CardUsed consumes it
         if cards:
@@ -506,13 +589,33 @@ class Engine:
             else:
                 self.lift(seat, cards, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
-        for window in ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed"):
+        for window in USE_TARGET_WINDOWS if fair else USE_TARGET_WINDOWS_V1:
             yield from self.window(window, ctx)
         yield from rule.effect(self, ctx)
+        if fair and ("card_effect" in live or self._later):
+            # "结算效果时，使用牌后": one step (a comma, not >), after the answers (响应) the effect met.
+            yield from self.window("card_effect", ctx)
         yield from self.window("card_used", ctx)
+        if fair and ("card_to_discard" in live or self._later):
+            yield from self.window("card_to_discard", ctx)
         left = tuple(c for c in ctx.cards if c in st.processing)
         if left:
             self.move(left, "processing", "discard", reason="use")
+        if fair and ("card_discarded" in live or self._later):
+            yield from self.window("card_discarded", ctx)
+        return ctx
+
+    def _played_card(self, rule: CardRule, ctx: UseCtx) -> Generator[Request, Choice, UseCtx]:
+        st = self.state
+        if ctx.cards:
+            self.lift(ctx.seat, ctx.cards, reason="play")
+        self.emit(ev.CardPlayed(seat=ctx.seat, name=ctx.name, cards=ctx.cards))
+        if self.opens("card_responding"):
+            yield from self.window("card_responding", ResponseCtx(ctx.seat, (ctx.name,), "", answered=(ctx.name, ctx.cards)))
+        yield from rule.effect(self, ctx)
+        left = tuple(c for c in ctx.cards if c in st.processing)
+        if left:
+            self.move(left, "processing", "discard", reason="play")
         return ctx
 
     def respond(self, seat: int, names: tuple[str, ...], prompt: str, source: UseCtx | None = None) -> Generator[Request, Choice, bool]:
@@ -650,7 +753,9 @@ class Engine:
                 choice = yield from self.ask_hidden(saver, "save", f"dying:{seat}", tuple(options))
                 if choice.is_pass:
                     break
-                yield from self.use_choice(saver, Choice(cards=choice.cards, targets=(seat,), option=choice.option))
+                name = NAMES[choice.cards[0]] if choice.cards else self.content.forms[choice.option].name
+                played = name == "analeptic" and played_not_used(st, saver, drunk=True)
+                yield from self.use_choice(saver, Choice(cards=choice.cards, targets=(seat,), option=choice.option), played=played)
             if player.hp > 0:
                 return
         if player.hp <= 0:
@@ -833,6 +938,12 @@ class Engine:
             return ()  # type: ignore[return-value]
         return self._run_window(name, ctx, pending, asked)
 
+    def idle(self, name: str) -> bool:
+        """Would card-use window ``name`` do nothing now: no hook of this game there, none a
+        concealed general could lend, and no queued flow to run at it?  (Then it is passed
+        without a call; opening it would change nothing.)"""
+        return not self._later and name not in self._card_live
+
     def opens(self, name: str) -> bool:
         """Is window ``name`` opened at all: some hook there can matter in this
         game (a window nothing listens at is skipped, for speed).  Under fair
@@ -958,10 +1069,17 @@ PHASE_FLOWS: dict[str, Callable[[Engine, int], Flow]] = {
     "finish": Engine.nothing,
 }
 
+# Seed 000's card-use windows as ``use_card`` opens them (sgz-rules/2; sgz-rules/1
+# records opened 使用牌时 first and none before it nor after 使用牌后).
+CARD_WINDOW_NAMES = tuple(w for w, _ in CARD_WINDOWS)
+USE_CHOICE_WINDOWS = ("card_choosing", "card_about_to_use", "card_about_to_choose_targets", "card_choosing_targets", "card_about_to_specify")
+USE_TARGET_WINDOWS = ("target_specifying", "card_using", "target_confirming", "target_specified", "target_confirmed")
+USE_TARGET_WINDOWS_V1 = ("card_using", "target_specifying", "target_confirming", "target_specified", "target_confirmed")
+
 SAVE_NAMES = ("peach",)
 SAVE_NAMES_SELF = ("peach", "analeptic")
 
-# The modifier points (the 杀 limit, after-damage rules …) live in the content
-# (core.content.POINTS): card families and skills register there.
+# The modifier points (the 杀 limit, after-damage flows …) are core.content.POINTS,
+# registered in a pack; the engine reads them from its content (``_in_play``).
 
 __all__ = ["Engine", "GameOver", "DamageCtx", "UseCtx", "ResponseCtx", "TurnCtx", "Hook", "PHASES"]

@@ -24,6 +24,23 @@ class Choice(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
 
 PASS_CHOICE = Choice(option=PASS)
 
+# A play choice that first reveals the concealed general lending a skill that changes a
+# standing limit (hegemony's 咆哮: a second 杀): ``reveal:{skill}`` for a hand card,
+# ``reveal:{skill}:{form}`` for a form (``Engine.play_request``).
+REVEAL = "reveal:"
+
+
+def revealing(option: str) -> tuple[str, str] | None:
+    """For a revealing play choice's option: (the skill revealed, the option under it)."""
+    if not option.startswith(REVEAL):
+        return None
+    skill, _, inner = option[len(REVEAL) :].partition(":")
+    return skill, inner
+
+
+def reveal_first(skill: str, choice: Choice) -> Choice:
+    return Choice(cards=choice.cards, targets=choice.targets, option=f"{REVEAL}{skill}" + (f":{choice.option}" if choice.option else ""))
+
 
 class Request(msgspec.Struct, frozen=True, gc=False, omit_defaults=True):
     seat: int

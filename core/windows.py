@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .engine import DamageCtx, Engine
+    from .engine import Engine
     from .state import State
 
 # Skill use: 即将发动技能时 > 即将发动技能选择目标时 > 选择目标时 > 发动技能时 > 指定目标时 > 指定目标后
@@ -27,7 +27,10 @@ SKILL_WINDOWS = (
     ("skill_target_specified", "指定目标后"),
 )
 
-# Card use, from 选择使用牌时 to 牌进入弃牌堆后.
+# Card use, from 选择使用牌时 to 牌进入弃牌堆后, every one opened by the engine in this
+# order (``Engine.use_card``; 响应牌时 … 牌被响应后 where a card is answered: ``Engine.play_for``,
+# the 杀's 闪).  "结算效果时，使用牌后" is one step in the seed (a comma): 结算效果时 opens
+# once the effect, answers and all, has been resolved, just before 使用牌后.
 CARD_WINDOWS = (
     ("card_choosing", "选择使用牌时"),
     ("card_about_to_use", "即将使用牌时"),

@@ -227,11 +227,11 @@ class Narrator:
 
             apply(self._followed, e)
         uses = self._uses
-        if t is ev.CardUsed:
+        if t is ev.CardUsed or (t is ev.CardPlayed and e.name == "nullification"):  # seed 000 plays one out of turn
             against, self._aimed = (self._aimed if e.name == "nullification" else None), None
-            uses.append(_Use(e.seat, e.name, e.cards, e.targets, against=against))
+            uses.append(_Use(e.seat, e.name, e.cards, getattr(e, "targets", ()), against=against))
         elif t is ev.CardsMoved:
-            if e.src == "processing" and (e.reason == "use" or e.dst in ("equip", "judge")):
+            if e.src == "processing" and (e.reason in ("use", "play") or e.dst in ("equip", "judge")):
                 for k in range(len(uses) - 1, -1, -1):
                     if set(uses[k].cards) & set(e.cards):
                         del uses[k:]
@@ -567,13 +567,14 @@ def _use(n: Narrator, e: ev.CardUsed) -> str:
     return f"{who} uses {shown}" + (f" on {on}" if on else "")
 
 
-def _nullify(n: Narrator, e: ev.CardUsed, who: str) -> str:
+def _nullify(n: Narrator, e: ev.CardUsed | ev.CardPlayed, who: str, played: bool = False) -> str:
     zh = n.zh
     card = n.cards(e.cards) if e.cards and not _converted(n, e.name, e.cards) else n.quoted(e.name)
     if _converted(n, e.name, e.cards):
         card = (f"将{n.cards(e.cards)}当" if zh else f"{n.cards(e.cards)} as ") + n.quoted(e.name)
     against = n._aimed = n._against()
-    head = (f"{who} {card}" if card.startswith("将") else f"{who} 使用{card}") if zh else f"{who} uses {card}"
+    verb = ("打出" if played else "使用") if zh else ("plays" if played else "uses")
+    head = (f"{who} {card}" + ("打出" if played else "") if card.startswith("将") else f"{who} {verb}{card}") if zh else f"{who} {verb} {card}"
     if against is None:
         return head
     user, what, target = against
@@ -589,6 +590,8 @@ def _nullify(n: Narrator, e: ev.CardUsed, who: str) -> str:
 def _play(n: Narrator, e: ev.CardPlayed) -> str:
     zh = n.zh
     who = n.seat(e.seat)
+    if e.name == "nullification":  # played, not used (seed 000 注意事项 1): aimed as a use is
+        return _nullify(n, e, who, played=True)
     if _converted(n, e.name, e.cards):
         card = (f"将{n.cards(e.cards)}当{n.quoted(e.name)}打出" if zh else f"plays {n.cards(e.cards)} as {n.quoted(e.name)}")
     else:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from sanguozhi.core.deck import CARDS, KINDS
-from sanguozhi.core.requests import Choice, Request
+from sanguozhi.core.requests import Choice, Request, revealing
 from sanguozhi.core.state import State
 
 from .narrate import Narrator, display_name
@@ -223,6 +223,10 @@ class Asked:
 
     def _t_skill(self) -> str:
         n, zh, head = self.n, self.zh, self.head
+        if head == "slash_extra_targets":  # Engine._more_targets: the cards picked allow more targets
+            if zh:
+                return "此【杀】是你最后的手牌：是否额外指定目标？（选择全部目标）"
+            return "This Slash is your last hand card: add more targets? (choose all of its targets)"
         what = n.quoted(head)
         if head == "guicai" and len(self.args) >= 3:
             whose, why, card = n.seat(_int(self.args[0])), n.quoted(self.args[1]), n.card(_int(self.args[2]))
@@ -268,6 +272,11 @@ class Asked:
 
     def _choice(self, ch: Choice) -> str:
         n, zh, req = self.n, self.zh, self.req
+        hidden = revealing(ch.option) if req.kind == "play" else None
+        if hidden is not None:  # a use a concealed general's skill allows (Engine.play_request)
+            inner = self._choice(Choice(cards=ch.cards, targets=ch.targets, option=hidden[1]))
+            skill = n.quoted(hidden[0])
+            return f"明置武将并发动{skill}：{inner}" if zh else f"Reveal a general to use {skill}: {inner}"
         parts: list[str] = []
         opt = ch.option
         content: Any = self.state.content

@@ -119,7 +119,10 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
                 lines.append(f"{n.seat(s['seat'])} {'手牌' if zh else 'hand'}: " + sep.join(card(x) for x in s["hand"]))
     if v["ended"]:
         winners = n.seats(tuple(v["winners"])) or ("无人（和局）" if zh else "nobody (a draw)")
-        lines.append(f"游戏结束：胜者 {winners}" if zh else f"game over: winners {winners}")
+        # A mode's own ending says how the game was judged (Hero Kill's verdicts: 平定天下 …).
+        own = state.rs.display_names.get(v["end_reason"].split(":")[0]) if state.rs is not None else None
+        how = ((own[0] + "；") if zh else (own[1] + "; ")) if own else ""
+        lines.append(f"游戏结束：{how}胜者 {winners}" if zh else f"game over: {how}winners {winners}")
     return "\n".join(lines)
 
 

@@ -61,7 +61,7 @@ def read_node(path: Path) -> Node:
             e = None
         if type(e) is ev.GameEnded:
             reason, winners = e.reason, list(e.winners)
-            end = ending(reason, winners, "en")
+            end = ending(reason, winners, "en", header.mode)
         elif type(e) is ev.GameQuit:
             reason, end = f"quit:{e.seat}", f"quit by seat {e.seat}"
     return Node(game=header.game, paths=[str(path)], parent=header.parent, fork_at=header.fork_at, events=max(n, 0), end=end, reason=reason, winners=winners, mode=header.mode, players=header.players, seed=header.seed)
@@ -145,7 +145,7 @@ def label(node: Node, short: int = 8, lang: str = "en") -> str:
         who = node.reason[5:]
         state = f"{who}号位退出（未完）" if zh else f"quit by seat {who} (unfinished)"
     elif node.reason is not None:
-        state = ("结束：" if zh else "over: ") + ending(node.reason, node.winners, lang)
+        state = ("结束：" if zh else "over: ") + ending(node.reason, node.winners, lang, node.mode)
     else:
         state = "未结束" if zh else "unfinished"
     files = ", ".join(node.paths)
@@ -202,7 +202,7 @@ def from_archive(db: str | Path, con: Any = None) -> list[Node]:
         winners: list[int] = []
         if rec.get("end_reason") and rec.get("finished", True):
             reason, winners = rec["end_reason"], list(rec.get("winners") or ())
-            end = ending(reason, winners, "en")
+            end = ending(reason, winners, "en", rec.get("mode") or "")
         nodes.append(
             Node(
                 game=str(rec["game"]),

@@ -115,9 +115,20 @@ def word(table: Words, term: str, lang: str) -> str:
     return got[0] if lang == "zh" else got[1]
 
 
-def ending(reason: str, winners: tuple[int, ...] | list[int], lang: str) -> str:
-    """How a game ended, with the winning seats: the rebels win (seats 1, 3)."""
-    how = word(ENDINGS, reason.split(":")[0], lang)
+def ending(reason: str, winners: tuple[int, ...] | list[int], lang: str, mode: str = "") -> str:
+    """How a game ended, with the winning seats: the rebels win (seats 1, 3).  An
+    ending of ``mode``'s own (Hero Kill's 平定天下) reads as the mode names it."""
+    head = reason.split(":")[0]
+    how = word(ENDINGS, head, lang)
+    if head not in ENDINGS and mode:
+        from sanguozhi.core.modes import ModeError, ruleset_of
+
+        try:
+            own = ruleset_of(mode).display_names.get(head)
+        except ModeError:
+            own = None
+        if own is not None:
+            how = own[0] if lang == "zh" else own[1]
     if not winners:
         return how
     seats = ("、" if lang == "zh" else ", ").join(map(str, winners))

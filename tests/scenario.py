@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+import msgspec
+
 from sanguozhi.core import events as ev
 from sanguozhi.core.deck import CARDS, deck_numbers
 from sanguozhi.core.engine import Engine
@@ -72,8 +74,20 @@ class Table:
             before = (first - 1) % players
             events.append(ev.TurnStarted(seat=before, turn=0, round=0))
             events.append(ev.TurnEnded(seat=before))
+        self.begin(events)
+
+    def begin(self, events: list[ev.Event]) -> None:
+        """Play on from the position these events make (a scenario's own events)."""
+        self.initial = list(events)
         state = fold(events)
         self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+
+    def restart(self, **start: Any) -> None:
+        """Play the same position again with its start event changed: an older
+        record's ``rules``, or ``options`` it did not name."""
+        events = list(self.initial)
+        events[0] = msgspec.structs.replace(events[0], **start)
+        self.begin(events)
 
     def place(
         self,

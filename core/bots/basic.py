@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..deck import CARDS
-from ..requests import Choice, Request
+from ..requests import REVEAL, Choice, Request, revealing
 from ..rng import Draws
 from ..view import SeatView
 from . import register
@@ -150,6 +150,14 @@ PLAY_SCORES.update(
 )
 
 
+def _revealing(view: SeatView, choice: Choice) -> float:
+    """A use only a concealed general's skill allows (``Engine.play_request``): scored as the use."""
+    option = revealing(choice.option)[1]  # type: ignore[index]
+    inner = Choice(cards=choice.cards, targets=choice.targets, option=option)
+    score_fn = OPTION_SCORES.get(option) if option else PLAY_SCORES.get(CARDS[inner.cards[0]].name)
+    return score_fn(view, inner) if score_fn is not None else 1.0
+
+
 def _play(view: SeatView, request: Request, rng: Draws) -> Choice:
     best, best_score = None, 0.0
     for choice in request.choices:
@@ -158,6 +166,8 @@ def _play(view: SeatView, request: Request, rng: Draws) -> Choice:
             if choice.option == "end":
                 continue
             score_fn = OPTION_SCORES.get(choice.option)
+            if score_fn is None and choice.option.startswith(REVEAL):
+                score_fn = _revealing
         else:
             score_fn = PLAY_SCORES.get(CARDS[choice.cards[0]].name)
         score = score_fn(view, choice) if score_fn is not None else 1.0

@@ -77,7 +77,8 @@ def _swap(view: SeatView, request: Request, rng: Draws) -> Choice:
     if not keep and not reserve:
         keep = {max(drawn, key=lambda c: (value(general_of(c)), -c))}
     swap = tuple(c for c in drawn if c not in keep)
-    return next((c for c in request.choices if c.cards == swap), next(c for c in request.choices if c.is_pass))
+    # (Asked again by 更换武将 in the play phase there is no pass: the bot decided after the draw.)
+    return next((c for c in request.choices if c.cards == swap), next((c for c in request.choices if c.is_pass), request.choices[-1]))
 
 
 def _discard_generals(view: SeatView, request: Request, rng: Draws) -> Choice:
@@ -110,3 +111,4 @@ HANDLERS["equip_general"] = _equip_general
 HANDLERS["swap_generals"] = _swap
 PICKS["discard_generals"] = _discard_generals
 OPTION_SCORES["zhuangbei"] = _equip_score
+OPTION_SCORES["huanjiang"] = lambda view, choice: 0.0  # the swap is decided right after the draw

@@ -61,6 +61,23 @@ add_form = STANDARD_CARDS.form
 # -- shared helpers ----------------------------------------------------------------
 
 
+def played_not_used(state: "State", seat: int, answering: int = -1, *, drunk: bool = False) -> bool:
+    """Seed 000 注意事项 1, in a mode with option ``play_or_use=seed000``: "閃、回合外使用酒恢復
+    體力為打出牌；其他於回合外不因棄置因響應其他角色牌而進入棄牌堆的牌同樣為打出牌" — outside
+    its owner's turn a card that answers another character's card (``answering``: that
+    card's user; a 无懈可击), and a 酒 drunk to recover (``drunk``), are played (打出), not
+    used.  (闪 is always played.)  Records from before the option: used, as then."""
+    if state.options.get("play_or_use", "standard") != "seed000" or state.current < 0:
+        return False
+    chars = state.chars
+    if chars[seat].owner == chars[state.current].owner:
+        return False  # in one's own turn a card is used
+    if drunk:
+        return True
+    # ``answering`` -1: a delayed trick being judged, or a 无懈可击 (whoever's) answered in turn.
+    return answering < 0 or chars[answering].owner != chars[seat].owner
+
+
 def suit_of(state: "State", seat: int, card: int) -> str:
     """The suit ``seat``'s card (or judgement card) counts as: the printed one
     unless a ``suit`` modifier says otherwise (红颜: spades are hearts)."""

@@ -73,6 +73,8 @@ class Slash(CardRule):
                 break
         else:
             after = Dodged(use, target)
+            if engine.fair and not engine.idle("card_being_responded"):  # 牌被响应时, then 牌被响应后 (sgz-rules/1: only the latter)
+                yield from engine.window("card_being_responded", after)
             yield from engine.window("card_responded", after)
             if not after.hit:
                 return

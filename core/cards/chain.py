@@ -17,6 +17,10 @@ How much passes is the mode option ``chain_carry``:
   card's damage, 酒 included, before any timing window changed it); each
   then applies its own armour.
 
+Every mode with iron chains names the rule it plays (identity, jade-seal and
+hegemony-six: seed 000's; hegemony and 天地人, whose seeds are silent: the
+standard one).  A record without the option played seed 000's.
+
 Weapon effects (古锭刀, 寒冰剑, 麒麟弓) act only on their 杀's own damage,
 never on passed-on damage; armour acts on every link.
 """

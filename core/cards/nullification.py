@@ -14,7 +14,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ..requests import Choice, Request
-from .base import NAMES, CardRule, register
+from .base import NAMES, CardRule, played_not_used, register
 
 if TYPE_CHECKING:
     from ..engine import Engine, UseCtx
@@ -37,7 +37,8 @@ def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int =
         choice = yield from engine.ask_hidden(seat, "nullify", prompt, tuple(options))
         if choice.is_pass:
             continue
-        use = yield from engine.use_choice(seat, choice, extra={"against": (trick, user, target, depth)})
+        played = played_not_used(st, seat, user if depth == 0 else -1)  # seed 000: out of turn, played
+        use = yield from engine.use_choice(seat, choice, extra={"against": (trick, user, target, depth)}, played=played)
         return bool(use is not None and use.extra.get("effective"))
     return False
 

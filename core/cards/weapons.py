@@ -279,8 +279,19 @@ add_form(Form("spear", "slash", lambda st, seat: _spear(st, seat) and len(st.cha
 # -- 方天画戟 ---------------------------------------------------------------------------
 
 _halberd = wields("halberd")
-# The extra targets need the 杀 to be exactly the last hand card (not a form's 杀, not the halberd itself).
-STANDARD_CARDS.mod("slash_extra_targets", lambda st, seat, card: 2 if card is not None and tuple(st.chars[seat].hand) == (card,) and _halberd(st, seat) else 0, owner="halberd")
+
+
+def _halberd_extra(state: "State", seat: int, card: int | tuple[int, ...] | None) -> int:
+    """"当你使用的【杀】是你最后的手牌时": the 杀's cards are the whole hand — one hand card,
+    or the cards a skill made it of (武圣 from the last red card); not the halberd itself."""
+    if card is None:
+        return 0
+    cards = card if isinstance(card, tuple) else (card,)
+    hand = state.chars[seat].hand
+    return 2 if len(cards) == len(hand) and set(cards) == set(hand) and _halberd(state, seat) else 0
+
+
+STANDARD_CARDS.mod("slash_extra_targets", _halberd_extra, owner="halberd")
 
 
 # -- 朱雀羽扇 ---------------------------------------------------------------------------

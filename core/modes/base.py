@@ -81,6 +81,13 @@ class Ruleset:
     phase_flows: dict[str, Callable[["Engine", int], Flow]] = {}
     # Options a game with a person at the table defaults to (bots need none).
     person_options: dict[str, Any] = {}
+    # Skills that change a standing limit (distance, the 杀 limit, targets): modifiers,
+    # not hooks.  A concealed general holding one is offered in its play request the
+    # uses only the skill allows, revealing the general on taking one (hegemony).
+    latent_modifiers: frozenset[str] = frozenset()
+    # A person is dealt a random seat unless it asks for one (``sgz play --seat``):
+    # where the seats' roles are secret and the lord's place is random (identity).
+    random_seat: bool = False
     # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's
     # names); "points" names the seats' points (天地人's 勾玉).
     display_names: dict[str, tuple[str, str]] = {}

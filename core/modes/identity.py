@@ -99,6 +99,9 @@ class Identity(Ruleset):
     # A person picks a general from the candidates dealt (seed 004); bot
     # games default to generals dealt at random.
     person_options = {"generals": "choose"}
+    # Seed 004: "抽選身份的同時玩家自己與主公的位置也已隨機決定": a person's seat (and so its
+    # role, and where it sits from the lord) is dealt at random.
+    random_seat = True
     # The one reward of identity: its words say what it is for.
     display_names = {"reward": ("击杀反贼的奖励", "reward for killing a rebel")}
 

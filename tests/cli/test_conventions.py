@@ -124,7 +124,7 @@ def test_bad_options_are_usage_errors_that_say_what_is_allowed(args: tuple[str, 
 
 
 def test_play_refuses_a_bot_for_the_seat_the_person_plays(tmp_path: Path) -> None:
-    res = run("play", "--out", tmp_path / "me.jsonl", "--bots", "basic,basic,basic,basic,basic")
+    res = run("play", "--seat", "0", "--out", tmp_path / "me.jsonl", "--bots", "basic,basic,basic,basic,basic")
     assert res.exit_code == 2 and "seat 0 is yours" in res.output
     res = run("play", "--out", tmp_path / "me.jsonl", "--bots", "-,random,basic,basic,basic", input="q\n")
     assert res.exit_code == 0

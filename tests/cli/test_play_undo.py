@@ -22,7 +22,7 @@ def person_decisions(events, seat: int = 0) -> list[int]:
 
 def test_undo_goes_on_in_the_file_named_and_keeps_the_line_left_as_a_fork(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seed", "5", "--out", str(out), input="1\n1\nundo\nq\n")
+    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\n1\nundo\nq\n")
     assert res.exit_code == 0, res.output
     left = tmp_path / "me.undo1.jsonl"
     assert f"the line you left is kept in {left}" in res.output and f"the record so far is in {out}" in res.output
@@ -42,7 +42,7 @@ def test_undo_goes_on_in_the_file_named_and_keeps_the_line_left_as_a_fork(tmp_pa
 
 def test_undo_twice_and_play_on(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seed", "6", "--out", str(out), input="1\n1\n1\nundo\nundo\n1\nq\n")
+    res = run("play", "--seat", "0", "--seed", "6", "--out", str(out), input="1\n1\n1\nundo\nundo\n1\nq\n")
     assert res.exit_code == 0, res.output
     first, second, main_line = read_record(tmp_path / "me.undo1.jsonl"), read_record(tmp_path / "me.undo2.jsonl"), read_record(out)
     assert first.header.parent == second.header.parent == main_line.header.game
@@ -54,7 +54,7 @@ def test_undo_twice_and_play_on(tmp_path: Path) -> None:
 
 def test_the_tour_works_on_the_file_named_after_an_undo(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    assert run("play", "--seed", "5", "--out", str(out), input="1\n1\nundo\n1\nq\n").exit_code == 0
+    assert run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\n1\nundo\n1\nq\n").exit_code == 0
     assert run("replay", str(out)).exit_code == 0
     assert run("validate", str(out)).exit_code == 0
     tree = run("tree", str(tmp_path))
@@ -63,17 +63,17 @@ def test_the_tour_works_on_the_file_named_after_an_undo(tmp_path: Path) -> None:
 
 def test_nothing_to_undo_at_the_first_decision_and_a_quit_there_keeps_no_stub(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seed", "5", "--out", str(out), input="undo\nq\n")
+    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="undo\nq\n")
     assert res.exit_code == 0 and "nothing to undo" in res.output
     assert "nothing kept" in res.output
     assert not out.exists() and not (tmp_path / "me.undo1.jsonl").exists()
-    again = run("play", "--seed", "5", "--out", str(out), input="1\nq\n")  # the name is free
+    again = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\nq\n")  # the name is free
     assert again.exit_code == 0 and out.exists()
 
 
 def test_end_of_input_keeps_the_record_and_names_it(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seed", "5", "--out", str(out), input="1\n1\n")  # then the input ends
+    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\n1\n")  # then the input ends
     assert res.exit_code == 0, res.output
     assert f"the record so far is in {out}" in res.output
     assert len(person_decisions(read_record(out).events)) == 2

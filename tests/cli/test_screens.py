@@ -63,7 +63,7 @@ def test_the_narration_of_a_seat(record: Path, lang: str) -> None:
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_a_scripted_play_session(tmp_path: Path, lang: str) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seed", "7", "--out", out, "--lang", lang, input=SCRIPT)
+    res = run("play", "--seat", "0", "--seed", "7", "--out", out, "--lang", lang, input=SCRIPT)
     assert res.exit_code == 0, res.output
     text = res.output.replace(str(tmp_path), "<tmp>")
     golden(f"play-{lang}.txt", text)

@@ -84,7 +84,7 @@ def test_a_bot_reads_no_seed_and_its_stream_is_not_the_seeds() -> None:
 
 def test_play_without_a_seed_commits_to_one_nobody_chose_and_validate_checks_it(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--out", out, "--name", "Ann", input="1\n1\nq\n")
+    res = run("play", "--seat", "0", "--out", out, "--name", "Ann", input="1\n1\nq\n")
     assert res.exit_code == 0, res.output
     rec = read_record(out)
     assert rec.header.commit == commitment(rec.header.game, rec.header.seed) and rec.header.people == {"0": "Ann"}

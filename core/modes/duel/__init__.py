@@ -13,8 +13,11 @@ per-general counts, reveal, 奇兵, redeploy), ``cards`` (the duel's texts of
 杀, 酒, 无懈可击, 南蛮入侵, 万箭齐发 …), ``qibing`` (the 奇兵 cards), ``skills``
 (the duel generals and ambush skills), ``turn`` (set-up and the turn).
 
-Dying: the general's damage tokens (lost hp) reach its hp.  The dying
-general's player is asked first (its 桃, or 酒 for itself), then the other's.
+Dying: the general's damage tokens (lost hp) reach its hp.  Seed 003 does
+not say who is asked to save, so the standard rule: in turn order from the
+current player, each player once (the dying general's own player for it, so
+酒 may save it), each followed by its generals whose skills make a 桃
+(``savers``).
 A general that dies is shown, and its points go to the other player
 (whatever the cause); the game ends when a player has no living general, and
 that player loses.  What seed 003 leaves open and what was chosen is in
@@ -34,7 +37,7 @@ from . import cards as _cards  # noqa: F401  (fills the duel-cards pack)
 from . import qibing as _qibing  # noqa: F401  (fills it with the 奇兵 cards)
 from . import row, turn
 from .cards import DUEL_CARDS
-from .data import DUEL_GENERALS_DATA, GAME_DECK, QIBING, QIBING_CARDS
+from .data import DUEL_GENERALS_DATA, GAME_DECK, QIBING, QIBING_CARDS, ROSTERS, roster_ids
 from .events import EVENTS, HANDLERS, Redeployed, RevealChosen, RowPlaced, Scored
 from .row import ROW
 from .rules import QIBING_ZONE, points, reveal
@@ -53,6 +56,10 @@ class DuelOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # Seed 003: 12 candidate generals each, a row worth exactly 12 points.
     candidates: int = 12
     points: int = 12
+    # The generals dealt (data/generals.tsv's roster column): "seed003" (the FAQ read as
+    # written: 马超 has no distance-changing skill, 甘宁's duel version and 甘夫人 discard
+    # 奇兵 cards) or "first" (the first list, which records from before the option play).
+    roster: Literal["seed003", "first"] = "seed003"
     # A game that reaches this many turns ends with no winner.
     max_turns: int = 200
 
@@ -81,7 +88,7 @@ class Duel(Ruleset):
 
     def check(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         opts = super().check(players, options)
-        size = len(turn.pool_ids(self.content(opts)))
+        size = len(turn.pool_ids(self.content(opts), opts))
         if opts["candidates"] < 1 or 2 * opts["candidates"] > size:
             raise ModeError(f"candidates must be 1-{size // 2} (two players, {size} duel generals), not {opts['candidates']}")
         if opts["points"] < 1:
@@ -141,10 +148,12 @@ class Duel(Ruleset):
         return None
 
     def general_info(self, gid: str) -> dict[str, Any] | None:
+        """What ``sgz generals --mode duel`` lists: the default roster, each general's points
+        (all of them the project's: seed 003 prints points without listing them), its 奇兵."""
         g = DUEL_GENERALS_DATA.get(gid)
-        if g is None:
+        if g is None or gid not in roster_ids({"roster": ROSTERS[0]}):
             return None
-        return {"points": g.points, "qibing": g.qibing, "stand_in": g.source == "stand-in", "note": g.note}
+        return {"points": g.points, "points_stand_in": True, "qibing": g.qibing, "stand_in": g.source == "stand-in", "note": g.note}
 
     def card_info(self, card: int) -> dict[str, Any]:
         return {"stand_in": True} if card in QIBING_CARDS else {}
@@ -166,9 +175,10 @@ class Duel(Ruleset):
     # -- dying, death and the end ----------------------------------------------------
 
     def savers(self, state: "State", dying: int) -> list[int]:
-        """Each player once, the current one first: the dying general for its own
-        player (so 酒 may save it), the other's first living general; then any
-        general whose skill turns a card into 桃 (华佗's 急救)."""
+        """Each player once, the current one first (the standard order: seed 003 is
+        silent): the dying general for its own player (so 酒 may save it), the other's
+        first living general; after each, any general of it whose skill turns a card
+        into 桃 (华佗's 急救)."""
         own = state.chars[dying].owner
         first = state.chars[state.current].owner if state.current >= 0 else own
         out: list[int] = []

@@ -7,6 +7,9 @@ These files are the project's stand-ins (README "Duel"):
 - ``generals.tsv``: the generals a duel deals from, each with its points and
   its 奇兵 mark (``-``: none); ``source`` says whether it is a standard
   general with its standard skills or the project's own duel general;
+  ``roster`` in which of the option ``roster``'s lists it is dealt (``both``,
+  ``seed003``: the default, read from the seed's FAQ; ``first``: the first
+  list, which records from before the option play);
 - ``deck.tsv``: the game deck, standard cards by number;
 - ``qibing.tsv``: the 奇兵 kinds and how many copies of each are printed.
 
@@ -30,11 +33,15 @@ class DuelDataError(ValueError):
     """A data file of the duel that cannot be read."""
 
 
+ROSTERS = ("seed003", "first")  # option ``roster``: the default first
+
+
 class DuelGeneral(msgspec.Struct, frozen=True):
     id: str
     points: int
     qibing: str  # the 奇兵 kind a reveal gains, "" for none
     source: str  # standard | stand-in
+    roster: str = "both"  # both, or one of ROSTERS
     note: str = ""
 
 
@@ -84,9 +91,9 @@ def load_qibing() -> dict[str, QibingKind]:
 
 def load_generals(qibing: dict[str, QibingKind]) -> dict[str, DuelGeneral]:
     out: dict[str, DuelGeneral] = {}
-    for lineno, cols in _rows("generals.tsv", ["id", "points", "qibing", "source", "note"]):
-        gid, points, mark, source = cols[:4]
-        note = cols[4] if len(cols) > 4 else ""
+    for lineno, cols in _rows("generals.tsv", ["id", "points", "qibing", "source", "roster", "note"]):
+        gid, points, mark, source, roster = cols[:5]
+        note = cols[5] if len(cols) > 5 else ""
         if gid in out:
             raise DuelDataError(f"generals.tsv:{lineno}: {gid!r} is listed twice")
         mark = "" if mark == "-" else mark
@@ -94,10 +101,12 @@ def load_generals(qibing: dict[str, QibingKind]) -> dict[str, DuelGeneral]:
             raise DuelDataError(f"generals.tsv:{lineno}: {gid!r} names the 奇兵 {mark!r}, which qibing.tsv does not list")
         if source not in ("standard", "stand-in"):
             raise DuelDataError(f"generals.tsv:{lineno}: source must be standard or stand-in, not {source!r}")
+        if roster not in ("both", *ROSTERS):
+            raise DuelDataError(f"generals.tsv:{lineno}: roster must be both, {' or '.join(ROSTERS)}, not {roster!r}")
         pts = _int("generals.tsv", lineno, points, "points")
         if not 1 <= pts <= 12:
             raise DuelDataError(f"generals.tsv:{lineno}: {gid!r} has {pts} points (1-12)")
-        out[gid] = DuelGeneral(gid, pts, mark, source, note)
+        out[gid] = DuelGeneral(gid, pts, mark, source, roster, note)
     return out
 
 
@@ -131,3 +140,10 @@ QIBING = load_qibing()
 QIBING_CARDS = print_qibing(QIBING)  # card number -> 奇兵 kind
 DUEL_GENERALS_DATA = load_generals(QIBING)
 GAME_DECK = load_deck()
+
+
+def roster_ids(options: dict) -> list[str]:
+    """The generals of ``generals.tsv`` a game with these options deals (by id).  A record
+    from before the option played the first roster."""
+    roster = options.get("roster", "first")
+    return sorted(g for g, d in DUEL_GENERALS_DATA.items() if d.roster in ("both", roster))

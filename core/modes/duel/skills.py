@@ -5,7 +5,10 @@ may damage himself; 典韦 and 周泰 transfer damage (at the end of a row even 
 adjacent enemy's, and a damage only once); 小乔's skill fails when 马超 makes
 a dodged 杀 hit; 赵云 and 糜夫人 turn generals face down again (赵云's 护主
 voids a whole card); 左慈's 化身 replaces the dying general with a new one,
-new hp and all; 诸葛亮's 观星 acts after he is redeployed.  These generals are
+new hp and all; 诸葛亮's 观星 acts after he is redeployed.  Roster ``seed003``
+(the default of option ``roster``) reads two more sentences as written: 马超
+has no distance-changing skill (``duel_machao2``), and 甘宁 and 甘夫人 have
+skills that discard 奇兵 cards (``duel_ganning``, ``duel_ganfuren``).  These generals are
 written here from those hints (``pack="duel"``, ids ``duel_*``), each marked
 a stand-in in ``data/generals.tsv``, ``sgz generals --mode duel`` and the
 README.  典韦, 周泰, 小乔, 左慈 and 糜夫人 are not among the 25 standard
@@ -18,7 +21,7 @@ needs its general face up.
 """
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from ... import events as ev
@@ -34,8 +37,8 @@ from ...skills.common import is_red
 from ...skills.shu import _guanxing
 from ...skills.wu import draw_on_empty_hand
 from . import row
-from .data import DUEL_GENERALS_DATA
-from .rules import REDEPLOYED, conceal, enemies, face_up, owner
+from .data import DUEL_GENERALS_DATA, roster_ids
+from .rules import QIBING_ZONE, REDEPLOYED, conceal, enemies, face_up, owner, qibing_cards, return_qibing
 
 if TYPE_CHECKING:
     from ...cards.basic import Dodged
@@ -285,7 +288,7 @@ define(
 
 def unused_generals(state: "State") -> list[str]:
     at_table = {sl.general for p in state.chars for sl in p.slots}
-    return sorted(g for g in DUEL_GENERALS_DATA if g not in at_table and g != "duel_zuoci")
+    return [g for g in roster_ids(state.options) if g not in at_table and g != "duel_zuoci"]
 
 
 def _huashen(engine: "Engine", seat: int, ctx: int) -> "Flow":
@@ -336,6 +339,62 @@ def _hand_lost(engine: "Engine", seat: int, cards: tuple[int, ...]) -> None:
 BOOK.mod("hand_lost", _hand_lost, "duel_lianying")
 
 
+# -- 甘宁: 奇袭, 甘夫人: 神智 — an enemy's 奇兵 card may be discarded (seed 003 "奇兵牌可以被弃置（如甘夫人、甘寧技能）") --
+
+define(
+    "duel_qixi", "奇袭", "Surprise Raid",
+    "出牌阶段限一次，你可以弃置一张黑色手牌，然后弃置敌方的一张手牌（随机）、敌方武将装备区里的一张牌或敌方面前的一张奇兵牌"
+    "（【过河拆桥】拆不到奇兵牌，此技能可以）。",
+    "Once per play phase, you may discard a black hand card, then discard one of the enemy's hand cards (at random), a card of an "
+    "enemy general's equipment, or one of the 奇兵 cards in front of the enemy (which Dismantlement cannot reach).",
+)
+define(
+    "duel_shenzhi", "神智", "Discernment",
+    "出牌阶段限一次，你可以弃置一张手牌，然后弃置敌方面前的一张奇兵牌或敌方武将装备区里的一张牌。",
+    "Once per play phase, you may discard a hand card, then discard one of the 奇兵 cards in front of the enemy, or a card of an "
+    "enemy general's equipment.",
+)
+
+
+def _enemy_cards(state: "State", seat: int, hand: bool) -> list[Choice]:
+    """What ``seat``'s raid may discard: the enemy's 奇兵 cards, its generals' equipment, a hand card."""
+    foe = 1 - owner(state, seat)
+    out = [Choice(cards=(c,)) for c in qibing_cards(state, foe)]
+    out += [Choice(cards=(c,)) for g in row.generals(state, foe) for c in state.chars[g].equip.values()]
+    if hand and state.seats[foe].hand:
+        out.append(Choice(option="hand", targets=(foe,)))
+    return out
+
+
+def _raid(sid: str, cost: "Callable[[int], bool]", hand: bool) -> tuple["Callable[[Engine, int], bool]", "Callable[[Engine, int], Flow]"]:
+    def available(engine: "Engine", seat: int) -> bool:
+        st = engine.state
+        return any(cost(c) for c in st.chars[seat].hand) and bool(_enemy_cards(st, seat, hand))
+
+    def run(engine: "Engine", seat: int) -> "Flow":
+        st = engine.state
+        pay = yield from engine.ask(Request(seat, "discard", prompt=sid, cards=tuple(c for c in st.chars[seat].hand if cost(c)), min=1, max=1))
+        pick = yield from engine.ask(Request(seat, "skill", prompt=sid, choices=tuple(_enemy_cards(st, seat, hand))))
+        foe = 1 - owner(st, seat)
+        announce(engine, seat, sid, (foe,))
+        engine.move(pay.cards, "hand", "discard", src_seat=seat, reason=sid)
+        if pick.option == "hand":
+            engine.move((engine.hidden_hand_card(foe),), "hand", "discard", src_seat=foe, reason=sid)
+            return
+        card = pick.cards[0]
+        if card in qibing_cards(st, foe):
+            return_qibing(engine, (card,), QIBING_ZONE, c=foe, reason=sid)  # back to the 奇兵 pile, as after a use
+            return
+        holder = next(g for g in row.generals(st, foe) if card in st.chars[g].equip.values())
+        engine.move((card,), "equip", "discard", src_seat=holder, reason=sid)
+
+    return available, run
+
+
+BOOK.action("duel_qixi", *_raid("duel_qixi", lambda c: SUIT[c] in ("spade", "club"), hand=True), per_turn=1)
+BOOK.action("duel_shenzhi", *_raid("duel_shenzhi", lambda c: True, hand=False), per_turn=1)
+
+
 # -- the generals ----------------------------------------------------------------------------------
 
 for _g in (
@@ -350,6 +409,11 @@ for _g in (
     General("duel_luxun", "陆逊", "wu", "male", 3, ("qianxun", "duel_lianying"), name_en="Lu Xun (duel)", pack="duel"),
     General("duel_huatuo", "华佗", "qun", "male", 3, ("duel_jijiu", "qingnang"), name_en="Hua Tuo (duel)", pack="duel"),
     General("duel_zuoci", "左慈", "qun", "male", 3, ("duel_huashen",), name_en="Zuo Ci (duel)", pack="duel"),
+    # Roster seed003 (option ``roster``): 马超 without 马术 — "當前由於沒有改變距離的技能" —
+    # and two generals whose skills discard 奇兵 cards, as the seed says they may.
+    General("duel_machao2", "马超", "shu", "male", 4, ("duel_tieji",), name_en="Ma Chao (duel)", pack="duel"),
+    General("duel_ganning", "甘宁", "wu", "male", 4, ("duel_qixi",), name_en="Gan Ning (duel)", pack="duel"),
+    General("duel_ganfuren", "甘夫人", "shu", "female", 3, ("duel_shenzhi",), name_en="Lady Gan (duel)", pack="duel"),
 ):
     register(_g, DUEL_GENERALS)
 

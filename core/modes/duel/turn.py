@@ -29,7 +29,7 @@ from ...deck import NAMES
 from ...requests import Choice, Request
 from ...rng import Draws
 from . import row
-from .data import DUEL_GENERALS_DATA, GAME_DECK, QIBING_CARDS
+from .data import GAME_DECK, QIBING_CARDS, roster_ids
 from .events import RevealChosen, RowPlaced, redeploy_key, reveal_key
 from .rules import QIBING_PILE, QIBING_ZONE, face_up, lift_qibing, may_use, points, qibing_cards, redeploy, return_qibing, reveal
 
@@ -47,9 +47,9 @@ DRAW = 4
 # -- set-up ----------------------------------------------------------------------------------
 
 
-def pool_ids(content: Any) -> list[str]:
-    """The generals candidates are dealt from: those of ``generals.tsv`` the content has."""
-    return sorted(g for g in DUEL_GENERALS_DATA if g in content.generals)
+def pool_ids(content: Any, options: dict[str, Any]) -> list[str]:
+    """The generals candidates are dealt from: those of ``generals.tsv``'s roster (``options``) the content has."""
+    return [g for g in roster_ids(options) if g in content.generals]
 
 
 def reachable(values: list[int], total: int) -> bool:
@@ -74,7 +74,7 @@ def feasible(candidates: tuple[str, ...], chosen: list[str], left: int) -> list[
 def deal(state: "State") -> dict[int, tuple[str, ...]]:
     """Each player's candidates, dealt by the seed; dealt again until both can make the budget."""
     k, budget = state.options["candidates"], state.options["points"]
-    ids = pool_ids(state.content)
+    ids = pool_ids(state.content, state.options)
     for again in range(100):
         order = list(ids)
         Draws(state.seed, "generals", again).shuffle(order)
@@ -205,7 +205,7 @@ def carry_out(engine: "Engine", seat: int, choice: Choice) -> "Flow":
         cards = lift_qibing(engine, c, card)
         yield from engine.use_card(c, NAMES[card], cards, rest)
         return
-    yield from engine.use_choice(c, Choice(cards=choice.cards, targets=rest, option=option))
+    yield from engine.use_choice(c, Choice(cards=choice.cards, targets=rest, option=option), more_targets=True)
 
 
 def play_phase(engine: "Engine", seat: int) -> "Flow":

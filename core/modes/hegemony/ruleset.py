@@ -76,6 +76,11 @@ class HegemonyOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     edition: Literal["original", "revised"] = "original"
     # "hegemony": the 108-card hegemony deck; "standard": the 160 standard + 军争 cards.
     deck: Literal["hegemony", "standard"] = "hegemony"
+    # Attribute damage along iron chains: "standard" (seed 001 is silent, so the
+    # standard rule: each chained character takes the original amount) or
+    # "seed000" (seed 000 term 27: what raised or lowered it carries on; what
+    # records from before the option played).
+    chain_carry: Literal["standard", "seed000"] = "standard"
     # Generals dealt to each player; 0: seed 001's 7 (5 at 9-12 players).
     candidates: int = 0
     # End as soon as the concealed generals show that one kingdom is left and no
@@ -129,6 +134,10 @@ class Hegemony(Ruleset):
         "known_both:general:1": ("其暗置的副将", "its concealed deputy general"),
         "hg_guzheng:take": ("获得其余的牌", "Take the other cards"),
     }
+    # 马术 咆哮 奇才 短兵 change a standing limit: a concealed general's use of one is offered
+    # in its play request, revealing it (Engine.play_request).  完杀 and 红颜 are offered
+    # at their moments by hooks (a dying in one's turn, a spade judgement).
+    latent_modifiers = frozenset({"mashu", "paoxiao", "qicai", "hg_duanbing"})
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish
     half_fish_reward = True  # a leftover half fish draws 1 at the first full reveal
 

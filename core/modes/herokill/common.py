@@ -65,6 +65,16 @@ def narrate_roll(n: Any, e: DiceRolled) -> str:
     return f"掷点：{parts}" if n.zh else f"Dice: {parts}"
 
 
+# Seed 004's 全局评价 of an identity room: the game's verdict by the side that won
+# (GameEnded.reason under sgz-rules/2; older records keep identity's reasons).
+VERDICTS = {"lord": "pingding_tianxia", "rebels": "qunxiong_bingqi", "renegade": "jianchen_dangdao"}
+VERDICT_NAMES = {
+    "pingding_tianxia": ("平定天下（主公和忠臣获胜）", "The realm is pacified (平定天下): the lord and the loyalists win"),
+    "qunxiong_bingqi": ("群雄并起（反贼获胜）", "Warlords rise (群雄并起): the rebels win"),
+    "jianchen_dangdao": ("奸臣当道（内奸获胜）", "A traitor holds power (奸臣当道): the renegade wins"),
+}
+
+
 def enemy_kills(state: "State", c: int) -> int:
     """How many characters of another side ``c`` has killed (杀敌数)."""
     rs = state.rs
@@ -132,7 +142,7 @@ class HeroKill(HeroTable, Ruleset):
     """
 
     seed = "004"
-    display_names: dict[str, tuple[str, str]] = {**CARD_NAMES, **TERMS}
+    display_names: dict[str, tuple[str, str]] = {**CARD_NAMES, **TERMS, **VERDICT_NAMES}
     without: frozenset[str] = frozenset()  # card names left out of the deck
     events: tuple[type[ev.Event], ...] = hero_events.EVENTS
     handlers: dict = hero_events.HANDLERS
@@ -146,6 +156,8 @@ class HeroKill(HeroTable, Ruleset):
     def finish(self, engine: "Engine", winners: tuple[int, ...], reason: str) -> None:
         st = engine.state
         points = tuple(self.points(st, s.seat, s.seat in winners) for s in st.seats) if winners else ()
+        if engine.fair and reason in VERDICTS and any(s.role == "lord" for s in st.seats):
+            reason = VERDICTS[reason]  # an identity room's verdict (the 3v3 rooms have no lord)
         engine.game_ended(winners, reason, points)
 
     def points(self, state: "State", seat: int, won: bool) -> int:

@@ -12,9 +12,10 @@ the general-zone mechanics):
   held general cards may equip one of them: the seats choose at the same
   time (secret decisions), then the choices are carried out.
 - A turn is the standard one with two changes: general cards drawn in the
-  draw phase may be swapped once — discarded, and as many cards drawn again
-  (generals drawn then stay); and in the play phase a general card may be
-  equipped (装备武将), replacing the general equipped before.
+  draw phase may be swapped once in the turn (在本回合内) — right after the
+  draw or in the play phase (更换武将): discarded, and as many cards drawn
+  again (generals drawn then stay); and in the play phase a general card may
+  be equipped (装备武将), replacing the general equipped before.
 - The hand limit is the current *max* hp (the seed: 手牌数不能大于当前血量上限);
   option ``hand_limit=hp`` plays the standard limit.  At the end of every
   turn a general zone keeps at most 2 general cards (its owner discards the
@@ -34,7 +35,6 @@ names them (``names.CARD_NAMES``).
 from __future__ import annotations
 
 from collections.abc import Generator
-from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
@@ -54,13 +54,16 @@ from .tripod_pack import (
     GENERAL_CARDS,
     HERO_CARDS,
     HERO_PRINTED,
-    GENERAL_ZONE,
     NO_GENERAL,
     NO_GENERAL_HP,
+    SWAP_SKILL,
     TRIPOD,
     ZONES,
+    drawn,
     equip,
     equip_choices,
+    swap,
+    swap_choices,
     zone_of,
 )
 
@@ -72,7 +75,7 @@ Flow = Generator[Any, Any, Any]
 
 WIN_POINTS, LOSS_POINTS = 10, 2
 PREVIOUS_KILLED = 2  # points a player loses for killing its own previous player
-_EQUIP = frozenset({EQUIP_SKILL.id})
+_EQUIP = frozenset({EQUIP_SKILL.id, SWAP_SKILL.id})
 
 
 class TripodOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -90,19 +93,18 @@ class TripodOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 
 def draw_phase(engine: "Engine", c: int) -> Flow:
-    """The standard draw; then the general cards it drew may be swapped once for as many new cards."""
+    """The standard draw; then the general cards it drew may be swapped once for as many
+    new cards: at once, or later in the turn (the play phase's 更换武将)."""
     st = engine.state
     before = set(zone_of(st, c))
     yield from engine.draw_phase(c)
-    drawn = tuple(card for card in zone_of(st, c) if card not in before)
-    if not drawn or not st.chars[c].alive:
+    cards = tuple(card for card in zone_of(st, c) if card not in before)
+    drawn(engine, c, cards)
+    if not cards or not st.chars[c].alive:
         return
-    subsets = [Choice(cards=s) for k in range(len(drawn), 0, -1) for s in combinations(drawn, k)]
-    swap = yield from engine.ask(Request(c, "swap_generals", prompt="swap_generals", choices=(*subsets, PASS_CHOICE)))
-    if swap.is_pass:
-        return
-    engine.move(swap.cards, GENERAL_ZONE, "discard", src_seat=c, reason="swap")
-    yield from engine.draw(c, len(swap.cards), reason="swap")
+    pick = yield from engine.ask(Request(c, "swap_generals", prompt="swap_generals", choices=(*swap_choices(cards), PASS_CHOICE)))
+    if not pick.is_pass:
+        yield from swap(engine, c, pick.cards)
 
 
 class Tripod(HeroTable, Ruleset):

@@ -29,7 +29,9 @@ a judge zone, so no other card or skill can take, give or discard it.
 from __future__ import annotations
 
 from collections.abc import Generator
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from ... import events as ev
 from ...cards.base import CardRule, has_cards, pick_card_of
@@ -192,6 +194,57 @@ def _equip_action(engine: "Engine", c: int) -> Flow:
 
 
 BOOK.action(EQUIP_SKILL.id, lambda engine, c: bool(zone_of(engine.state, c)), _equip_action)
+
+
+# -- the draw phase's general cards: swapped once, at any time in the turn -----------------------
+
+# Seed 004: "如果摸取的牌中有武将牌，则在本回合内可以将武将牌弃掉再摸取一张牌 … 每回合内只能置换一次".
+# Which cards the draw phase brought, and whether the turn's swap is spent, live beside
+# the running engine: a turn re-run from its start (core.game.resume) draws them again.
+_DRAWN: "WeakKeyDictionary[Engine, tuple[int, tuple[int, ...], bool]]" = WeakKeyDictionary()
+
+SWAP_SKILL = BOOK.define(
+    "huanjiang", "更换武将", "Swap Generals", "active",
+    "本回合摸牌阶段摸到的武将牌，你可以于本回合内（摸牌后或出牌阶段）将其中任意张弃置，然后摸等量的牌；每回合限一次，以此法摸到的武将牌不能再更换。",
+    "The general cards you drew in this turn's draw phase may be discarded, any number of them, at any time in the turn (after"
+    " the draw or in your play phase), to draw as many cards; once a turn, and generals drawn so stay.",
+)  # fmt: skip
+
+
+def drawn(engine: "Engine", c: int, cards: tuple[int, ...]) -> None:
+    """The general cards ``c``'s draw phase brought this turn."""
+    _DRAWN[engine] = (engine.state.turn, cards, False)
+
+
+def swappable(engine: "Engine", c: int) -> tuple[int, ...]:
+    """The draw phase's general cards ``c`` may still swap this turn (none once swapped)."""
+    st = engine.state
+    got = _DRAWN.get(engine)
+    if got is None or got[0] != st.turn or got[2] or st.current != c:
+        return ()
+    zone = zone_of(st, c)
+    return tuple(card for card in got[1] if card in zone)
+
+
+def swap_choices(cards: tuple[int, ...]) -> tuple[Choice, ...]:
+    """Every non-empty set of ``cards``, the largest first."""
+    return tuple(Choice(cards=sub) for k in range(len(cards), 0, -1) for sub in combinations(cards, k))
+
+
+def swap(engine: "Engine", c: int, cards: tuple[int, ...]) -> Flow:
+    """Discard these general cards and draw as many: the turn's one swap."""
+    st = engine.state
+    _DRAWN[engine] = (st.turn, (), True)
+    engine.move(cards, GENERAL_ZONE, "discard", src_seat=c, reason="swap")
+    yield from engine.draw(c, len(cards), reason="swap")
+
+
+def _swap_action(engine: "Engine", c: int) -> Flow:
+    pick = yield from engine.ask(Request(c, "swap_generals", prompt="swap_generals", choices=swap_choices(swappable(engine, c))))
+    yield from swap(engine, c, pick.cards)
+
+
+BOOK.action(SWAP_SKILL.id, lambda engine, c: bool(swappable(engine, c)), _swap_action)
 
 
 # -- at the end of every turn a general zone keeps at most two ------------------------------

@@ -55,6 +55,10 @@ class JadeSealOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     deck: Literal["full", "basic"] = "full"
     # Attribute damage along iron chains (seed 000 term 27, the default) or the standard reading.
     chain_carry: Literal["seed000", "standard"] = "seed000"
+    # Seed 000 注意事项 1: out of its owner's turn a card answering another's card (无懈可击)
+    # and a 酒 drunk to recover are played (打出), not used ("seed000"); "standard": used
+    # (what records from before the option did).
+    play_or_use: Literal["seed000", "standard"] = "seed000"
     # "random": one each, dealt by the seed; "choose": each seat chooses from ``candidates``
     # in secret; "vanilla": every seat plays ``general``.
     generals: Literal["random", "choose", "vanilla"] = "random"

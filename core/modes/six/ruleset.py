@@ -6,8 +6,9 @@ official hegemony (``..hegemony``, seed 001) where seed 000 is silent.
 3. Each player is dealt six generals (five when six each would not fit) and
    chooses two; two of one force play for it ...
 6. ... two of different forces make a careerist (a), and a character that
-   reveals while more than half the characters (rounded down) are already of
-   its force is a careerist (b).
+   reveals while more than half of 全场 (the living, term 36; half rounded as
+   term 41 defines 向下取整: 四舍五入) are already of its force, shown and
+   living, is a careerist (b).
 4. Main general (slot 0, left), deputy (slot 1, right); max hp is the main
    general's (no yin-yang fish, so no leftover-half reward); the character
    dies, and is out, when its hp does.
@@ -16,10 +17,11 @@ official hegemony (``..hegemony``, seed 001) where seed 000 is silent.
 7. 谋攻 cards (``plots``).
 8. Rulers (君主, ``generals.RULERS``): revealed as main general of their own
    force, they count; when the force then has three living characters the ruler
-   gets +1 max hp (once).  When only one force is left and two or more of its
-   living characters show a ruler main general, all but the first to have
-   revealed one become careerists, and each other character of the force may
-   join (归附) one of them, into its camp (``sides``).
+   gets +1 max hp (once).  When only one force is left and a living ruler of it
+   is not the first of the force to have revealed one (the first may be dead),
+   every such ruler becomes a careerist, and each other character of the force
+   may join (归附) one of them, into its camp (``sides``).  sgz-rules/1 records
+   keep their counts (every character, rounded down; two living rulers).
 9. A careerist's mark is a surname (``kingdom_label``: 野心家·曹).
 """
 from __future__ import annotations
@@ -58,6 +60,13 @@ DEALT = 6  # seed 000: 每名玩家随机发放六张武将牌
 class HegemonySixOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     # "hegemony": the 108-card hegemony deck; "standard": the 160 standard + 军争 cards (the plots shuffled in either way).
     deck: Literal["hegemony", "standard"] = "hegemony"
+    # Attribute damage along iron chains: "seed000" (seed 000 term 27: what raised or
+    # lowered it carries on) or "standard" (each chained character takes the original amount).
+    chain_carry: Literal["seed000", "standard"] = "seed000"
+    # Seed 000 注意事项 1: out of its owner's turn a card answering another's card (无懈可击)
+    # and a 酒 drunk to recover are played (打出), not used ("seed000"); "standard": used
+    # (what records from before the option did).
+    play_or_use: Literal["seed000", "standard"] = "seed000"
     # Generals dealt to each player; 0: the seed's 6 (5 when 6 each would not fit the pool: 12 players).
     candidates: int = 0
     # Shuffle the 谋攻 cards into the pile (rule 7).
@@ -80,6 +89,8 @@ class HegemonySix(Hegemony):
     events = (*hev.EVENTS, *sev.EVENTS)
     handlers = {**hev.HANDLERS, **sev.HANDLERS}
     reacts_to = frozenset({ev.GeneralRevealed, ev.Died})
+    # A ruler shown, a careerist marked and a joiner may each decide the game (rule 8's split).
+    outcome_events = Hegemony.outcome_events | {sev.RulerShown, sev.CareeristMarked, sev.Joined}
     zones = {plots.ZONE: ("谋攻", "plots")}
     display_names = {
         **Hegemony.display_names,
@@ -149,8 +160,14 @@ class HegemonySix(Hegemony):
         gens = state.content.generals
         if len({gens[s.general].kingdom for s in state.chars[c].slots}) > 1:
             return True  # rule 6a: chosen so
-        shown = sum(1 for p in state.chars if p.seat != c and p.kingdom == kingdom)
-        return shown > len(state.chars) // 2  # rule 6b: the force already exceeds half
+        if ev.rules_level(state.rules) < 2:  # sgz-rules/1 records: every character, the dead too
+            shown = sum(1 for p in state.chars if p.seat != c and p.kingdom == kingdom)
+            return shown > len(state.chars) // 2
+        # Rule 6b: the force already exceeds half of 全场 — term 36: the living characters —
+        # rounded as term 41 defines 向下取整 (四舍五入: half of 5 is 3).
+        living = sum(1 for p in state.chars if p.alive)
+        shown = sum(1 for p in state.chars if p.alive and p.seat != c and p.kingdom == kingdom)
+        return shown > (living + 1) // 2
 
     side_key = staticmethod(side_key)
     same_side = staticmethod(same_side)  # a careerist's camp shares rewards and penalties
@@ -181,7 +198,7 @@ class HegemonySix(Hegemony):
             p = st.chars[event.seat]
             if p.alive and p.kingdom == CAREERIST and not p.marks.get("six.mark") and not p.marks.get("six.camp"):
                 engine.emit(sev.CareeristMarked(seat=p.seat, slot=event.slot, general=event.general))
-            if p.alive and event.slot == 0 and RULERS.get(event.general) == p.kingdom and not p.marks.get("six.ruler"):
+            if ruler_due(st, p.seat) and event.slot == 0:
                 engine.emit(sev.RulerShown(seat=p.seat))
             for r in st.chars:
                 if r.alive and r.marks.get("six.ruler") and not r.marks.get("six.crowned") and r.kingdom != CAREERIST:
@@ -191,19 +208,19 @@ class HegemonySix(Hegemony):
             engine.later(lambda: self.split(engine))
 
     def split(self, engine: "Engine") -> Flow:
-        """Rule 8: the last force with two rulers splits; the others may join (归附) a new careerist."""
+        """Rule 8: in the last force, every ruler but the first to have been revealed becomes a
+        careerist; the others may join (归附) one of them."""
         st = engine.state
         if not split_due(st):
             return
-        rulers = sorted(ruler_seats(st), key=lambda s: st.chars[s].marks["six.ruler"])
-        force = st.chars[rulers[0]].kingdom
-        for r in rulers[1:]:
+        force, rulers = splitting(st)
+        for r in rulers:
             engine.emit(sev.CareeristMarked(seat=r, slot=0, general=st.chars[r].slots[0].general))
         for q in st.seats_from(st.current if st.current >= 0 else 0):
             p = st.chars[q]
-            if not p.alive or p.kingdom != force or q in rulers:
+            if not p.alive or p.kingdom != force or q in rulers or p.marks.get("six.ruler"):
                 continue
-            options = tuple(Choice(option="join", targets=(r,)) for r in rulers[1:] if st.chars[r].alive)
+            options = tuple(Choice(option="join", targets=(r,)) for r in rulers if st.chars[r].alive)
             if not options:
                 break
             pick = yield from engine.ask(Request(q, "guifu", prompt="guifu", choices=(*options, PASS_CHOICE)))
@@ -219,6 +236,8 @@ class HegemonySix(Hegemony):
     def outcome(self, state: "State") -> tuple[tuple[int, ...], str] | None:
         if split_due(state):
             return None  # the last force splits first (rule 8)
+        if ev.rules_level(state.rules) >= 2 and any(ruler_due(state, p.seat) for p in state.chars):
+            return None  # a ruler just revealed is shown first (its RulerShown follows): it may split the force
         return super().outcome(state)
 
     # -- what a player reads -----------------------------------------------------------------------
@@ -252,15 +271,36 @@ class HegemonySix(Hegemony):
         return hegemony_narrate(n, e)
 
 
+def ruler_due(state: "State", c: int) -> bool:
+    """Does ``c`` show a ruler main general of its own force not yet counted as its ruler?"""
+    p = state.chars[c]
+    return p.alive and bool(p.slots) and p.slots[0].vis is None and RULERS.get(p.slots[0].general) == p.kingdom and not p.marks.get("six.ruler")
+
+
 def ruler_seats(state: "State") -> list[int]:
     """Living characters showing a ruler main general of their own force."""
     return [p.seat for p in state.chars if p.alive and p.marks.get("six.ruler") and p.kingdom != CAREERIST and p.slots[0].vis is None]
 
 
-def split_due(state: "State") -> bool:
-    """Only one force is left (every living kingdom known) and two or more of its characters show rulers."""
+def splitting(state: "State") -> tuple[str, list[int]]:
+    """The last force and its living rulers that become careerists (rule 8): every one
+    but the first of the force to have revealed a ruler.  Under sgz-rules/2 the first
+    may be dead ("有至少一个君主武将": one living ruler, not the first, is enough);
+    sgz-rules/1 records split only with two living rulers, the first living one keeping the force."""
     alive = [p for p in state.chars if p.alive]
     if not alive or any(not p.kingdom for p in alive):
-        return False
+        return "", []
     sides = {side_key(state, p) for p in alive}
-    return len(sides) == 1 and not next(iter(sides)).startswith(CAREERIST) and len(ruler_seats(state)) >= 2
+    force = next(iter(sides))
+    if len(sides) != 1 or force.startswith(CAREERIST):
+        return "", []
+    rulers = sorted(ruler_seats(state), key=lambda s: state.chars[s].marks["six.ruler"])
+    if ev.rules_level(state.rules) < 2:
+        return (force, rulers[1:]) if len(rulers) >= 2 else ("", [])
+    first = min((p.marks["six.ruler"] for p in state.chars if p.marks.get("six.ruler") and p.kingdom == force), default=0)
+    return force, [r for r in rulers if state.chars[r].marks["six.ruler"] != first]
+
+
+def split_due(state: "State") -> bool:
+    """Only one force is left (every living kingdom known) and some of its living rulers are to become careerists."""
+    return bool(splitting(state)[1])

@@ -14,8 +14,10 @@ the identity brings its identity skill and the revealed general, removed from
 play, its kingdom's force skill (``skills``); 勾玉 are the seats' points.
 
 The end (⑥): as identity.  The lord and the loyalists win once every living
-non-lord has earned the loyalist identity (an unearned character might yet
-be anything).  When the lord dies, every living character still without an
+non-lord has earned the loyalist identity, or (sgz-rules/2) as soon as every
+rebel and the renegade are dead: only 忠 cards are left in the row, so a
+survivor still without an identity can only be a loyalist, and wins with them
+(records of sgz-rules/1 waited for its reveal).  When the lord dies, every living character still without an
 identity reveals, in turn order from the current player, and only then is
 the winner judged: the rebels, or a renegade left alone.  Rewards: a rebel's
 killer gains 3 勾玉 (the standard three cards, paid as 勾玉), plus the
@@ -40,7 +42,7 @@ from sanguozhi.core.rng import Draws
 from ..base import ModeError, Ruleset
 from . import events as tev
 from .endgame import TIANDIREN_CARDS, deaths_needed
-from .identity import earn, gain, lord_char, unearned
+from .identity import earn, gain, lord_char, row_left, unearned
 from .skills import FORCE_SKILLS, IDENTITY_SKILLS, TIANDIREN_SKILLS
 
 if TYPE_CHECKING:
@@ -66,6 +68,11 @@ class TianDiRenOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     general: str = "vanilla"
     # The force skills: the project's stand-in texts, or none (seed 002 leaves them out).
     force_skills: Literal["stand-in", "none"] = "stand-in"
+    # Attribute damage along iron chains: "standard" (seed 002 plays the standard
+    # game's rule: each chained character takes the original amount) or "seed000"
+    # (seed 000 term 27: what raised or lowered it carries on; what records from
+    # before the option played).
+    chain_carry: Literal["standard", "seed000"] = "standard"
     # A bot game that reaches this many turns ends with no winner.
     max_turns: int = 300
 
@@ -84,6 +91,7 @@ class TianDiRen(Ruleset):
     # The 终局 board turns over at the death or the reshuffle that completes its condition.
     reacts_to = frozenset({ev.Died, ev.PileShuffled})
     person_options = {"generals": "choose"}
+    random_seat = True  # seed 002 ①: "主公仍旧随机选出" — so a person's seat is dealt at random
     display_names = {"points": ("勾玉", "gouyu")}  # the seats' points are 勾玉
 
     # -- options and content ------------------------------------------------------------
@@ -238,6 +246,11 @@ class TianDiRen(Ruleset):
             return tuple(s.seat for s in seats if s.role == "rebel"), "rebels"
         if all(seats[chars[c].owner].role == "loyalist" for c in living):
             return tuple(s.seat for s in seats if s.role in ("lord", "loyalist")), "lord"
+        if ev.rules_level(state.rules) >= 2 and all(seats[chars[c].owner].role in ("loyalist", "") for c in living) and set(row_left(state)) <= {"loyalist"}:
+            # Seed 002 ⑥ "同原版身份规则": every rebel and the renegade are dead, so the
+            # lord's side has won, though a survivor has not revealed: only 忠 is left
+            # in the row for it, and it wins with them.
+            return tuple(s.seat for s in seats if s.role in ("lord", "loyalist") or (not s.role and chars[s.seat].alive)), "lord"
         return None
 
     def after_death(self, engine: "Engine", c: int, killer: int) -> "Flow":

@@ -66,8 +66,9 @@ BOOK.trigger("liangjiang", "dying", _forced_reveal, owners=lambda dying: (dying,
 
 define(
     "duihuan", "兑换", "Cash In", "active",
-    "出牌阶段，你可以兑换任意枚勾玉，每枚摸一张牌。",
-    "In your play phase you may cash in any number of your gouyu, drawing one card for each.",
+    "出牌阶段，你可以兑换任意枚勾玉，每枚摸一张牌（一枚勾玉兑换一张牌：种子未给出兑换比例，此为本项目的解读）。",
+    "In your play phase you may cash in any number of your gouyu, drawing one card for each (one gouyu for one card: "
+    "the seed gives no rate; this is the project's reading).",
 )
 
 

@@ -203,10 +203,38 @@ def test_kylin_bow_discards_a_horse_of_the_damaged_target() -> None:
     assert t.hp(2) == 3
 
 
-def test_halberd_gives_no_extra_target_to_a_form_slash_even_with_one_hand_card() -> None:
-    # 武圣 turns a red card into a 杀 (here the halberd itself, or the one dodge
-    # in hand): the 杀 is not exactly the last hand card, so one target only.
-    t = Table(5, generals={0: "guanyu"}, hands={0: ["dodge"]}, equip={0: ["halberd"]}, **NO_DRAW)
-    assert len(t.state.chars[0].hand) == 1
+def wusheng_with_the_halberd(card: str, rules: str = ""):
+    """关羽 with one 闪 in hand wields the 方天画戟 (♦Q): 武圣 makes a 杀 of ``card``."""
+    t = Table(5, generals={0: "guanyu"}, hands={0: ["dodge"], 1: ["dodge"]}, equip={0: ["halberd"]}, **NO_DRAW)
+    if rules:
+        t.restart(rules=rules)
     forms = [c for c in t.request.choices if c.option == "wusheng"]
-    assert forms and all(len(c.targets) == 1 for c in forms)
+    assert forms and all(len(c.targets) == 1 for c in forms)  # offered before its cards are known
+    t.option("wusheng", 1)
+    assert t.request.kind == "convert"
+    t.pick(t.in_hand(0, "dodge") if card == "dodge" else t.state.chars[0].equip["weapon"])
+    return t
+
+
+def test_halberd_gives_a_form_slash_of_the_whole_hand_two_more_targets() -> None:
+    """"當你使用的【殺】是你最後的手牌時，你可以為此【殺】額外指定至多兩名目標": 武圣 from the last red card."""
+    t = wusheng_with_the_halberd("dodge")
+    req = t.request
+    assert (req.kind, req.prompt) == ("skill", "slash_extra_targets")
+    wider = {c.targets for c in req.choices if not c.is_pass}
+    assert (1, 2) in wider and (1, 2, 4) in wider and all(1 in w and len(w) <= 3 for w in wider)
+    t.choose(Choice(targets=(1, 2, 4)))
+    used = t.of_type(ev.CardUsed)[-1]
+    assert (used.name, used.targets) == ("slash", (1, 2, 4))
+
+
+def test_halberd_gives_no_extra_target_to_a_form_slash_of_the_halberd_itself() -> None:
+    t = wusheng_with_the_halberd("halberd")  # the 杀 is not the last hand card
+    assert t.request.kind != "skill" and t.of_type(ev.CardUsed)[-1].targets == (1,)
+
+
+def test_under_sgz_rules_1_a_form_slash_never_took_more_targets() -> None:
+    t = wusheng_with_the_halberd("dodge", rules="sgz-rules/1")
+    assert t.request.kind != "skill" and t.of_type(ev.CardUsed)[-1].targets == (1,)
+
+

@@ -100,3 +100,36 @@ def test_a_missed_guess_is_never_shown() -> None:
     t.end()
     assert not triggered(t, "sgz_mitan") and not [e for e in t.of_type(ev.CardsMoved) if e.reason == "sgz_mitan"]
     assert t.state.current == 1 and covert_choice(t.state, 1, "sgz_mitan") is None  # forgotten with the turn
+
+
+def test_another_seat_sees_the_same_whether_the_covert_skill_was_used_or_not() -> None:
+    """隐匿技: "其他角色無法知道你是否發動了此技能" — a seat other than the spy sees the same view,
+    the same event count and the same ``seq`` after a use as after a pass, to the turn's end
+    (a missed guess never shows itself)."""
+    used = table(4, generals={1: "sgz_yicheng"}, hands={0: ["slash"]}, pile=["dodge"] * 8)
+    passed = table(4, generals={1: "sgz_yicheng"}, hands={0: ["slash"]}, pile=["dodge"] * 8)
+    take(used, "", (2,))
+    passed.pass_()
+    assert [type(e) for e in used.events] == [type(e) for e in passed.events]
+
+    def seen(t, seat: int):
+        n = Narrator("en", seat, MODE)
+        return len(t.events), t.state.seq, view(t.state, seat), [n.line(e) for e in t.events]
+
+    for step in range(3):
+        for seat in (0, 2, 3):
+            assert seen(used, seat) == seen(passed, seat), (step, seat)
+        assert seen(used, 1) != seen(passed, 1)  # the spy itself knows
+        if step < 2:
+            for t in (used, passed):
+                t.end() if step == 0 else t.until("play", 1)
+
+
+def test_under_the_old_rules_a_pass_left_one_event_fewer() -> None:
+    counts = []
+    for answer in ("use", "pass"):
+        t = table(4, generals={1: "sgz_yicheng"}, hands={0: ["slash"]}, pile=["dodge"] * 8)
+        t.restart(rules="sgz-rules/1")
+        take(t, "", (2,)) if answer == "use" else t.pass_()
+        counts.append(len(t.events))
+    assert counts[0] == counts[1] + 1  # what another seat could count (sgz-rules/1 records replay so)

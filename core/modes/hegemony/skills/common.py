@@ -82,6 +82,13 @@ def choose(engine: "Engine", seat: int, prompt: str, options: list[Choice], *, c
     return None if go.is_pass else go
 
 
+def reveal_only(engine: "Engine", seat: int, ctx: Any) -> Flow:
+    """The run of a hook that is a standing skill's use while concealed (完杀, 红颜): the
+    reveal before it is all there is to do; the skill then counts face up."""
+    return
+    yield  # pragma: no cover
+
+
 def hand_or(engine: "Engine", seat: int, found: bool) -> bool:
     """Whether a skill paid with a particular hand card may be offered: under
     fair rules whenever ``seat`` holds any card (what it holds is secret, and

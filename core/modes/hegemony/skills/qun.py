@@ -19,7 +19,7 @@ from ..events import GeneralConcealed, RevealsBarred, SkillsLost
 from ..kingdoms import fewest, members, same_kingdom
 from ..ruleset import ON_DEATH, SAVERS
 from .book import action, define, form, mod, trigger
-from .common import aim, cancel_target, choose, damaged_one, hand_or, free_slash, pindian, slash_targets, source_of, stack, targets_of, turn_owner, uncounted
+from .common import aim, cancel_target, choose, damaged_one, hand_or, free_slash, pindian, reveal_only, slash_targets, source_of, stack, targets_of, turn_owner, uncounted
 from .wu import _discard_n
 
 if TYPE_CHECKING:
@@ -106,6 +106,16 @@ def _wansha(state: "State", dying: int, saver: int) -> bool:
 
 
 SAVERS.append(_wansha)
+
+
+def _wansha_concealed(engine: "Engine", seat: int, dying: int) -> bool:
+    # Someone else is dying in a turn of a character that may hold 完杀 concealed: it may
+    # reveal it now to keep the 桃 of the others away (sgz-rules/2; public facts only).
+    st = engine.state
+    return engine.fair and st.current == seat != dying and "hg_wansha" not in st.chars[seat].skills
+
+
+trigger("hg_wansha", "dying", reveal_only, can=_wansha_concealed)
 
 define(
     "luanwu", "Chaos", "limited",

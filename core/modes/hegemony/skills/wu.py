@@ -18,7 +18,7 @@ from ..ruleset import ON_DEATH
 from ..scratch import scratch
 from ....skills.wind import heavenly_scent, rosy_cheeks
 from .book import BOOK, action, ban, define, form, mod, trigger
-from .common import at_phase, cancel_target, choose, targeted_by, lost_hp, pindian, targets_of, turn_owner
+from .common import at_phase, cancel_target, choose, targeted_by, lost_hp, pindian, reveal_only, targets_of, turn_owner
 
 if TYPE_CHECKING:
     from ....engine import Engine, TurnCtx
@@ -117,6 +117,15 @@ define(
     "Compulsory. Your spade cards count as hearts.",
 )
 rosy_cheeks(BOOK, "hg_hongyan")
+
+
+def _hongyan_concealed(engine: "Engine", seat: int, ctx: dict) -> bool:
+    # A spade judgement of a character that may hold 红颜 concealed: it may reveal it now,
+    # and the judgement counts as a heart (sgz-rules/2; the card is shown to all).
+    return engine.fair and ctx["seat"] == seat and SUIT[ctx["card"]] == "spade" and "hg_hongyan" not in engine.state.chars[seat].skills
+
+
+trigger("hg_hongyan", "judge_result", reveal_only, can=_hongyan_concealed, owners=lambda ctx: (ctx["seat"],))
 
 
 # -- 太史慈: 天义 -------------------------------------------------------------------------

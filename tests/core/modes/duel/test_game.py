@@ -91,7 +91,9 @@ def test_options_are_checked_and_the_pool_is_the_data_files() -> None:
     with pytest.raises(ModeError, match="2-2 players"):
         rs.check(3, {})
     with pytest.raises(ModeError, match="candidates must be"):
-        rs.check(2, {"candidates": 13})
+        rs.check(2, {"candidates": 14})  # 26 generals in the seed003 roster
+    with pytest.raises(ModeError, match="candidates must be"):
+        rs.check(2, {"candidates": 13, "roster": "first"})  # 25 in the first
     with pytest.raises(ModeError, match="bad option"):
         rs.check(2, {"generals": "vanilla"})
     content = rs.content(rs.check(2, {}))

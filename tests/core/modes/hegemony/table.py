@@ -14,9 +14,7 @@ from typing import Any
 from sanguozhi.core import events as ev
 from sanguozhi.core.content import Pack
 from sanguozhi.core.deck import CARDS, deck_numbers
-from sanguozhi.core.engine import Engine
 from sanguozhi.core.evolve import fold
-from sanguozhi.core.game import Game
 from sanguozhi.core.generals import General, register
 from sanguozhi.core.modes import RULESETS, register as register_mode, ruleset_of
 from sanguozhi.core.modes.base import Ruleset
@@ -95,8 +93,7 @@ class HgTable(Table):
         events.append(FirstPlayer(seat=first))
         events += self.place(pile, hands, equip, judge)
         events += self.beside()
-        state = fold(events)
-        self.game = Game(list(events), lambda g: Engine(state, fresh=False, sink=g._sink))
+        self.begin(events)
 
     default_options: dict[str, Any] = {"deck": "hegemony"}
 

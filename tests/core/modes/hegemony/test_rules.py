@@ -59,7 +59,7 @@ def test_the_first_player_is_random() -> None:
 
 def test_options_are_checked() -> None:
     rs = ruleset_of("hegemony")
-    assert rs.check(4, {}) == {"edition": "original", "deck": "hegemony", "candidates": 0, "early_end": False, "max_turns": 300}
+    assert rs.check(4, {}) == {"edition": "original", "deck": "hegemony", "chain_carry": "standard", "candidates": 0, "early_end": False, "max_turns": 300}
     with pytest.raises(ModeError, match="edition=revised needs .* revised skills not built yet"):
         rs.check(4, {"edition": "revised"})
     with pytest.raises(ModeError, match="at least 5"):
@@ -387,3 +387,27 @@ def test_every_event_of_the_mode_has_prose_in_both_languages() -> None:
                 assert line and not line.startswith(("{", "(")), (lang, viewer, e, line)
     outsider = Narrator("en", 3, mode="hegemony")
     assert "Cao Cao" not in outsider.line(samples[3]) and "#200" not in outsider.line(samples[4])
+
+
+# -- iron chains: seed 001 is silent, so the standard rule ----------------------------------------
+
+
+def fire_through_a_chain(options: dict | None = None, *, old: bool = False) -> list[tuple[int, int]]:
+    """A 火杀 at a 藤甲 wearer chained with seat 3: what each takes."""
+    t = HgTable(4, shown="all", hands={0: ["fire_slash"]}, equip={1: ["vine"]}, pile=["dodge"] * 6, options=options)
+    if old:  # a record from before the option: its start event does not name the rule
+        t.restart(options={k: v for k, v in t.initial[0].options.items() if k != "chain_carry"})
+    for seat in (1, 3):
+        t.game.engine.emit(ev.ChainToggled(seat=seat, on=True))
+    t.until("play", 0)
+    t.use("fire_slash", 1)
+    while t.request.kind in ("respond", "nullify", "save"):
+        t.pass_()
+    return [(d.dst, d.n) for d in t.of_type(ev.Damaged)]
+
+
+def test_chained_fire_damage_passes_the_original_amount_by_default() -> None:
+    # 藤甲 makes the 火杀 2 for its wearer; the chained seat 3 takes the original 1 (the standard rule).
+    assert fire_through_a_chain() == [(1, 2), (3, 1)]
+    assert fire_through_a_chain({"chain_carry": "seed000"}) == [(1, 2), (3, 2)]  # seed 000 term 27: the +1 carries on
+    assert fire_through_a_chain(old=True) == [(1, 2), (3, 2)]  # what records before the option played

@@ -129,3 +129,46 @@ def test_the_table_and_the_choices_a_person_sees_use_hero_kills_names() -> None:
     asked = Asked(t.request, t.state, "zh")
     lines = [asked.choice(c) for c in t.request.choices if c.cards]
     assert any("【药】" in line for line in lines) and not any("【桃】" in line for line in lines)
+
+
+# -- 全局评价: the verdict of a game -------------------------------------------------------------------
+
+HK5 = ("lord", "loyalist", "rebel", "rebel", "renegade")
+
+
+def last_blow(winner: str, rules: str = "") -> Table:
+    """Seat ``first`` kills the last one standing in the winner's way with a 杀 at 1 hp."""
+    if winner == "lord":  # the lord kills the renegade, the rebels being dead
+        first, victim, dead = 0, 4, (2, 3)
+    elif winner == "rebels":  # a rebel kills the lord
+        first, victim, dead = 2, 0, ()
+    else:  # the renegade, alone with the lord, kills it
+        first, victim, dead = 4, 0, (1, 2, 3)
+    extra = [ev.Died(seat=s, role=HK5[s]) for s in dead]
+    t = Table(5, mode=MODE, roles=HK5, hands={first: ["slash"]}, equip={first: ["offensive_horse"]}, hp={victim: 1}, pile=PILE, first=first, extra=extra)
+    if rules:
+        t.restart(rules=rules)
+    t.use("slash", victim)
+    while not t.state.ended:
+        t.pass_()
+    return t
+
+
+@pytest.mark.parametrize(
+    ("winner", "verdict", "zh", "en"),
+    [
+        ("lord", "pingding_tianxia", "平定天下", "The realm is pacified"),
+        ("rebels", "qunxiong_bingqi", "群雄并起", "Warlords rise"),
+        ("renegade", "jianchen_dangdao", "奸臣当道", "A traitor holds power"),
+    ],
+)
+def test_the_game_ends_with_seed_004s_verdict(winner: str, verdict: str, zh: str, en: str) -> None:
+    """Seed 004 "主忠方获胜全局评价——平定天下 反贼方获胜全局评价——群雄并起 内奸获胜全局评价——奸臣当道"."""
+    from sanguozhi.replay.table import render
+
+    t = last_blow(winner)
+    end = t.events[-1]
+    assert type(end) is ev.GameEnded and end.reason == verdict and end.points
+    assert zh in Narrator("zh", mode=MODE).line(end) and en in Narrator("en", mode=MODE).line(end)
+    assert zh in render(t.state, 1, "zh").splitlines()[-1] and en in render(t.state, 1, "en").splitlines()[-1]
+    assert last_blow(winner, "sgz-rules/1").events[-1].reason == winner  # older records keep identity's reasons

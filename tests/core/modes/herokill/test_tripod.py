@@ -90,11 +90,11 @@ def test_a_general_gained_any_other_way_goes_to_the_general_zone_too() -> None:
     assert t.zone(0) == ["zhaoyun"] and "general:zhaoyun" not in t.hand(0)
 
 
-def test_without_a_general_a_character_has_4_max_hp_no_gender_no_kingdom_and_no_skill_but_equipping() -> None:
+def test_without_a_general_a_character_has_4_max_hp_no_gender_no_kingdom_and_no_skill_but_equipping_and_swapping() -> None:
     t = TripodTable(pile=QUIET)
     p = t.state.chars[1]
     assert (p.general, p.max_hp, p.hp, p.gender, p.kingdom) == (NO_GENERAL, 4, 4, "none", "")
-    assert p.skills == {"zhuangbei"}
+    assert p.skills == {"zhuangbei", "huanjiang"}  # the two rules of the mode every character has
     game = new_game("tripod", 3, 5)  # and so every character starts
     started = [e for e in game.events if type(e) is ev.GeneralChosen][:3]
     assert [(e.general, e.max_hp, e.hp) for e in started] == [(NO_GENERAL, 4, 4)] * 3
@@ -238,6 +238,29 @@ def test_only_some_drawn_generals_may_be_swapped_and_a_general_held_before_is_no
     assert [c.cards for c in req.choices if not c.is_pass] == [(t.gcard("xuchu"),)]
     t.pass_()
     assert t.zone(0) == ["lvbu", "xuchu"] and t.hand(0) == ["dodge"] and t.request.kind == "play"
+
+
+def test_the_drawn_generals_may_be_swapped_later_in_the_turn_once() -> None:
+    """Seed 004: "則在本回合內可以將武將牌棄掉再摸取一張牌" — in the turn, not only right after the draw."""
+    t = TripodTable(pile=[general_card("xuchu"), "slash", general_card("lvbu"), "dodge"])
+    assert t.request.kind == "swap_generals"
+    t.pass_()  # not now
+    req = t.request
+    assert req.kind == "play" and Choice(option="huanjiang") in req.choices
+    t.option("huanjiang")
+    req = t.request
+    assert (req.kind, [c.cards for c in req.choices]) == ("swap_generals", [(t.gcard("xuchu"),)])
+    t.choose(req.choices[0])
+    assert t.zone(0) == ["lvbu"] and t.hand(0) == ["slash"]  # the general drawn in exchange stays
+    assert Choice(option="huanjiang") not in t.request.choices  # once a turn
+    t.end()
+    t.until("play", 1)
+    assert Choice(option="huanjiang") not in t.request.choices  # only the draw phase's generals of one's own turn
+
+
+def test_a_general_held_before_the_draw_is_never_swapped_in_the_play_phase() -> None:
+    t = TripodTable(zones={0: ["lvbu"]}, pile=QUIET)
+    assert t.request.kind == "play" and Choice(option="huanjiang") not in t.request.choices
 
 
 def test_no_swap_is_asked_without_a_general_drawn() -> None:

@@ -46,7 +46,7 @@ def test_the_stand_in_pool_is_twelve_generals_a_force_and_two_rulers() -> None:
 
 def test_options_are_checked() -> None:
     rs = ruleset_of(MODE)
-    assert rs.check(4, {}) == {"deck": "hegemony", "candidates": 0, "plots": True, "max_turns": 300}
+    assert rs.check(4, {}) == {"deck": "hegemony", "chain_carry": "seed000", "play_or_use": "seed000", "candidates": 0, "plots": True, "max_turns": 300}
     with pytest.raises(ModeError, match="need 84 generals"):
         rs.check(12, {"candidates": 7})
     with pytest.raises(ModeError, match="takes 4-12 players"):
@@ -78,12 +78,33 @@ def test_when_the_main_general_dies_the_character_is_out() -> None:
 # -- 6: careerists ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("players, fine", [(4, 3), (5, 3), (6, 4), (8, 5), (10, 6)])
+@pytest.mark.parametrize("players, fine", [(4, 3), (5, 4), (6, 4), (7, 5), (8, 5), (10, 6), (12, 7)])
 def test_a_force_exceeding_half_the_characters_makes_its_later_reveals_careerists(players: int, fine: int) -> None:
+    """Rule 6b: "當某勢力人數超過全場角色數的二分之一（向下取整）時" — half the living, rounded as
+    term 41 says 向下取整 is (四舍五入): half of 5 is 3, so a fifth of five is the first careerist."""
     gens = {s: ("sixblank_han4", "sixblank_han3") for s in range(fine + 1)}
     t = SixTable(players, generals=gens, reveals=[(s, 0) for s in range(fine + 1)])
     kingdoms = [t.state.chars[s].kingdom for s in range(fine + 1)]
-    assert kingdoms == ["han"] * fine + ["careerist"]  # more than players // 2 shown: the next one is a careerist
+    assert kingdoms == ["han"] * fine + ["careerist"]  # more than (living + 1) // 2 shown: the next one is a careerist
+
+
+def fourth_han_after_two_deaths(rules: str = "") -> str:
+    """Six players: three of 汉 shown, two others dead; seat 5, of 汉, reveals at its start phase."""
+    gens = {s: ("sixblank_han4", "sixblank_han3") for s in (0, 1, 2, 5)}
+    t = SixTable(6, generals=gens, reveals=[(0, 0), (1, 0), (2, 0)], first=5, hands={3: ["dodge"], 4: ["dodge"]})
+    if rules:
+        t.restart(rules=rules)
+    for seat in (3, 4):
+        t.game.engine.emit(ev.Died(seat=seat, role=""))
+    t.until("reveal", 5)
+    take(t, "main")
+    return t.state.chars[5].kingdom
+
+
+def test_the_threshold_counts_the_living_only() -> None:
+    """Term 36: "全場：在場且存活的所有角色" — four living, so three shown of 汉 are past half (2)."""
+    assert fourth_han_after_two_deaths() == "careerist"
+    assert fourth_han_after_two_deaths("sgz-rules/1") == "han"  # the old count: 3 shown of 6 characters is not past half
 
 
 def test_two_generals_of_different_forces_make_a_careerist_marked_by_surname() -> None:
@@ -212,6 +233,41 @@ def test_the_modes_events_are_narrated_with_names_in_both_languages() -> None:
     assert not any("six_" in line or "plot_" in line for ls in lines.values() for line in ls)
 
 
+def first_ruler_dead_then_a_second_revealed(rules: str = ""):
+    gens = {0: ("six_ruler_liuxie", "sixblank_han3"), 1: ("sixblank_han4", "sixblank_han3"), 2: ("six_ruler_liubian", "sixblank_han3"), 3: ("sixblank_yi4", "sixblank_yi3")}
+    t = SixTable(4, generals=gens, shown=[0, 1, 3], hp={3: 1}, hands={1: ["slash"]}, first=1)
+    if rules:
+        t.restart(rules=rules)
+    e = t.game.engine
+    e.emit(sev.RulerShown(seat=0))
+    e.emit(ev.Died(seat=0, role=""))  # the first ruler is dead
+    t.until("play", 1)
+    t.use("slash", 3)  # the last of 夷 dies: 汉 is the only force left, seat 2 still concealed
+    while t.request.kind in ("respond", "save", "trigger"):
+        t.pass_()
+    t.until("reveal", 2)
+    take(t, "main")  # seat 2 reveals the second ruler of 汉
+    return t
+
+
+def test_a_ruler_revealed_after_the_first_one_died_becomes_a_careerist() -> None:
+    """Rule 8: "當場上僅剩一個勢力且該勢力有至少一個君主武將（須為主將）時，則不是第一個明置君主武將牌的角色成為野心家"
+    — one living ruler is enough, when it is not the first to have been revealed."""
+    t = first_ruler_dead_then_a_second_revealed()
+    st = t.state
+    assert st.chars[2].kingdom == "careerist" and [e.seat for e in t.of_type(sev.CareeristMarked)] == [2]
+    req = t.until("guifu")
+    assert req.seat == 1 and [c.targets for c in req.choices if not c.is_pass] == [(2,)]
+    take(t, "join", (2,))
+    assert st.ended and set(st.winners) == {1, 2}  # the camp is the last side standing
+
+
+def test_under_the_old_rules_one_living_ruler_kept_the_force() -> None:
+    t = first_ruler_dead_then_a_second_revealed("sgz-rules/1")
+    st = t.state
+    assert st.chars[2].kingdom == "han" and st.ended and set(st.winners) == {0, 1, 2}
+
+
 def test_a_ruler_counts_only_as_the_main_general() -> None:
     gens = {0: ("sixblank_han4", "six_ruler_liuxie"), 1: ("sixblank_han4", "sixblank_han3"), 2: ("sixblank_han4", "sixblank_han3")}
     t = SixTable(6, generals=gens, reveals=[(1, 0), (2, 0)])
@@ -244,3 +300,16 @@ def test_relief_and_harass_do_what_their_texts_say() -> None:
     assert t.request.seat == 1 and t.request.kind == "discard"
     t.discard("dodge")
     assert t.hand(1) == ["analeptic"] and "peach" not in t.hand(0)
+
+
+# -- seed 001's 暗将规则 where seed 000 is silent: a concealed standing skill is offered --------------
+
+
+def test_a_concealed_machao_is_offered_a_target_only_horsemanship_reaches_revealing_him() -> None:
+    t = SixTable(5, generals={0: ("six_machao", "sixblank_rong3")}, hands={0: ["slash"]}, pile=["dodge"] * 8)
+    while not (t.request.kind == "play" and t.request.seat == 0):
+        t.pass_()
+    offer = [c for c in t.request.choices if c.option == "reveal:mashu"]
+    assert [c.targets for c in offer] == [(2,), (3,)]  # at distance 2, reached by 马术 alone
+    t.choose(offer[0])
+    assert t.state.chars[0].slots[0].vis is None and t.of_type(ev.CardUsed)[-1].targets == (2,)
