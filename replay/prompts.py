@@ -259,15 +259,30 @@ class Asked:
         return [self.choice(ch) for ch in self.req.choices]
 
     def choice(self, ch: Choice) -> str:
+        acting = self._acting(ch)
+        if acting[0] != self.req.seat:  # the mode's choice names who acts first (a duel general)
+            who, rest = acting
+            return f"{self.n.seat(who)}：{self._choice(rest, who, ch)}" if self.zh else f"{self.n.seat(who)}: {self._choice(rest, who, ch)}"
+        return self._choice(ch, self.req.seat, ch)
+
+    def _acting(self, ch: Choice) -> tuple[int, Choice]:
         rs = self.state.rs
         acting = rs.choice_actor(self.req, ch) if rs is not None else None
-        if acting is not None:  # the mode's choice names who acts first (a duel general)
-            who, rest = acting
-            return f"{self.n.seat(who)}：{self._choice(rest)}" if self.zh else f"{self.n.seat(who)}: {self._choice(rest)}"
-        return self._choice(ch)
+        return acting if acting is not None else (self.req.seat, ch)
 
-    def _choice(self, ch: Choice) -> str:
+    def _self_only(self, whole: Choice) -> bool:
+        """Does every answer with this card (or option) target only the one acting?  Then
+        the target goes without saying (无中生有, a 桃 for oneself, an equipment)."""
+        same = [c for c in self.req.choices if c.cards == whole.cards and c.option == whole.option]
+        return bool(same) and all(rest.targets == (who,) for who, rest in map(self._acting, same))
+
+    def _targets(self, targets: tuple[int, ...], me: int) -> str:
+        you = "自己" if self.zh else "yourself"
+        return ("、" if self.zh else ", ").join(you if t == me else self.n.seat(t) for t in targets)
+
+    def _choice(self, ch: Choice, me: int | None = None, whole: Choice | None = None) -> str:
         n, zh, req = self.n, self.zh, self.req
+        me = req.seat if me is None else me
         parts: list[str] = []
         opt = ch.option
         content: Any = self.state.content
@@ -300,10 +315,11 @@ class Asked:
                 parts.append(n.name(opt))
         if ch.cards:
             parts.append(n.cards(ch.cards))
-        targets = tuple(t for t in ch.targets if not (req.kind in ("play", "save") and t == req.seat and len(ch.targets) == 1))
+        targets = ch.targets
+        if targets == (me,) and req.kind in ("play", "save") and self._self_only(whole or ch):
+            targets = ()
         if targets and not (req.kind in ("respond", "use_slash", "trigger")):
-            arrow = "→ " if not zh else "→ "
-            parts.append(arrow + n.seats(targets))
+            parts.append("→ " + self._targets(targets, me))
         return " ".join(parts) or ("（无）" if zh else "(nothing)")
 
     @property
