@@ -63,6 +63,7 @@ class Person:
         self.zh = lang == "zh"
         self.read = read or (lambda hint: str(click.prompt(hint, default="", show_default=False)))
         self.keys: HandKeys | None = None  # the letters of the hand, kept from one question to the next
+        self._keys_at: dict[int, HandKeys] = {}  # the letters at each position asked
         self.log: list[str] = []  # the game's lines as narrated to this person (``log N``)
 
     def say(self, text: str = "") -> None:
@@ -98,7 +99,7 @@ class Person:
         if step.stage == "pick":
             r = chooser.req
             k = str(r.min) if r.min == r.max else f"{r.min}-{r.max}"
-            return f"输入{k}个键（空格分隔）；help 查看命令" if zh else f"type {k} key{'s' * (r.max != 1)}, separated by spaces; help for commands"
+            return (f"输入{k}个键（空格分隔）；help 查看命令" if r.max != 1 else "输入键选择；help 查看命令") if zh else (f"type {k} keys, separated by spaces; help for commands" if r.max != 1 else "type a key; help for commands")
         if step.stage == "what":
             return "输入键选择；help 查看命令" if zh else "type a key; help for commands"
         if step.stage == "form":
@@ -112,7 +113,11 @@ class Person:
         st = game.state
         asked = Asked(req, st, self.lang)
         owner = st.chars[req.seat].owner if 0 <= req.seat < len(st.chars) else self.seat
-        self.keys = hand_keys(st, owner, self.keys)
+        at = len(game.events)
+        # Asked again at a position seen before (after undo): the letters it had then.
+        self._keys_at = {k: v for k, v in self._keys_at.items() if k <= at}
+        self.keys = self._keys_at.get(at) or hand_keys(st, owner, self.keys)
+        self._keys_at[at] = self.keys
         chooser = Chooser(req, st, self.keys)
         self.show_table(game, unseen)
         self.show_question(game, asked, chooser)
