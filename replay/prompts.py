@@ -16,6 +16,7 @@ from sanguozhi.core.requests import Choice, Request
 from sanguozhi.core.state import State
 
 from .narrate import Narrator, display_name
+from .rows import marks_text
 from .words import GENDERS, KINGDOMS, OPTIONS, SUITS, word
 
 
@@ -199,6 +200,15 @@ class Asked:
         return f"{self.n.quoted(source)}: choose {self._count()} to count as {self.n.quoted(name)}"
 
     def _t_general(self) -> str:
+        if self.head == "duel_row":  # the duel: a row worth exactly the points, placed from the left
+            total = self.state.options.get("points", 12)
+            left = _int(self.args[0]) if self.args else total
+            chosen = [g for g in (self.args[1].split("+") if len(self.args) > 1 else []) if g]
+            sep = "、" if self.zh else ", "
+            so_far = sep.join(f"{self.n.name(g)}（{marks_text(self.state, g, self.n)}）" if self.zh else f"{self.n.name(g)} ({marks_text(self.state, g, self.n)})" for g in chosen)
+            if self.zh:
+                return f"从左到右暗置你的武将，点数之和须恰为{total}：已选{total - left}分，还需{left}分" + (f"（已排：{so_far}）" if so_far else "")
+            return f"Place your generals face down, left to right, worth exactly {total} points: {total - left} so far, {left} to go" + (f" (placed: {so_far})" if so_far else "")
         if self.head == "general" and self.args[:1] == ["lord"]:
             return "选择你的武将（你是主公：体力上限+1，其他人会看到你的选择）" if self.zh else "Choose your general (you are the lord: +1 max hp; everyone sees your choice)"
         if self.head == "general" and self.args[:1] == ["pool"]:  # 3v3 competitive's draft
@@ -361,11 +371,12 @@ def general_line(gid: str, lang: str, state: State | None = None) -> str:
     if g is None:
         return name
     skills = ("、" if lang == "zh" else ", ").join(display_name(s, lang, rs) for s in (*g.skills, *g.lord_skills))
+    marks = marks_text(state, gid, Narrator(lang, mode=state.mode)) if state is not None else ""  # the duel's points, 奇兵
     # A mode whose generals print half yin-yang fish (hegemony): 3 halves is 1.5.
     hp = f"{g.max_hp / 2:g}" if getattr(rs, "hp_in_halves", False) else str(g.max_hp)
     if lang == "zh":
-        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{hp}）：{skills}"
-    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {hp} hp): {skills}"
+        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{hp}{'，' + marks if marks else ''}）：{skills}"
+    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {hp} hp{', ' + marks if marks else ''}): {skills}"
 
 
 def generals_line(gids: list[str], lang: str, state: State | None = None) -> str:

@@ -17,9 +17,12 @@ from sanguozhi.core.state import State
 from sanguozhi.core.view import view
 
 from .narrate import Narrator, role_name
+from .rows import render_rows
 from .words import GENDERS, KINGDOMS, PHASES, pad, width, word
 
 LAST_DISCARDS = 5
+# Modes whose table is not one row per character: mode -> render(state, seat, lang, unseen, header, hand line).
+LAYOUTS = {"duel": render_rows}
 
 
 def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = (), keys: dict[int, str] | None = None) -> str:
@@ -39,6 +42,9 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         return text
 
     sep = "、" if zh else ", "
+    if state.mode in LAYOUTS:  # a mode drawn its own way (the duel's two rows)
+        hand = hand_line(v["seats"][seat]["hand"] or [], n, keys) if seat is not None else None
+        return LAYOUTS[state.mode](state, seat, lang, unseen, _header(state, v, n, card), hand)
     lines = [_header(state, v, n, card)]
     # Distances are counted from the viewer, or in the review from the current player.
     origin = seat if seat is not None else (v["current"] if v["current"] >= 0 else None)
