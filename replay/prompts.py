@@ -96,13 +96,25 @@ class Asked:
 
     def _t_respond(self) -> str:
         names, user, head = self._names(), self._seat(0), self.head
+        if head == "duel" and len(self.args) > 1 and _int(self.args[1]) == self.req.seat:  # duel:other:user, asking the user
+            if self.zh:
+                return f"你对 {user} 使用的【决斗】：是否{self._verb()}{names}？"
+            return f"Your Duel with {user}: {self._verb()} {names}?"
         if head in KINDS:
             if self.zh:
-                return f"是否打出{names}响应 {user} 的{self.n.quoted(head)}？"
-            return f"Play {names} against {user}'s {self.n.quoted(head)}?"
+                return f"是否{self._verb()}{names}响应 {user} 的{self.n.quoted(head)}？"
+            return f"{self._verb().capitalize()} {names} against {user}'s {self.n.quoted(head)}?"
         if self.zh:
             return f"{user} 发动{self.n.quoted(head)}：是否替其打出{names}？"
         return f"{user} uses {self.n.quoted(head)}: play {names} for it?"
+
+    def _verb(self) -> str:
+        """打出, or 弃置 where the mode's card says so (天地人's endgame 决斗: a 杀 discarded, not played)."""
+        rule = self.state.content.rules.get(self.head) if self.state.content is not None else None
+        discards = "弃置" in getattr(rule, "text_zh", "") and "打出" not in getattr(rule, "text_zh", "")
+        if self.zh:
+            return "弃置" if discards else "打出"
+        return "discard" if discards else "play"
 
     def _t_use_slash(self) -> str:
         targets = {t for ch in self.req.choices for t in ch.targets}
