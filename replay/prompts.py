@@ -159,7 +159,8 @@ class Asked:
         source = self.args[-1] if self.args else self.head
         target = next((t for ch in self.req.choices for t in ch.targets), -1)
         on = ("，目标 " if self.zh else " on ") + self.n.seat(target) if target >= 0 and target != self.req.seat else ""
-        return f"是否发动{self.n.quoted(source)}{on}？" if self.zh else f"Use {self.n.quoted(source)}{on}?"
+        note = self._latent(source)
+        return f"是否发动{self.n.quoted(source)}{on}？{note}" if self.zh else f"Use {self.n.quoted(source)}{on}?{note}"
 
     def _t_order(self) -> str:
         return "多个技能同时发动：选择先发动哪一个" if self.zh else "Several of your skills act now: which goes first?"
@@ -243,7 +244,30 @@ class Asked:
         user = self._seat(0)
         return f"{user} 的{self.n.quoted(self.head)}：选择一种花色" if self.zh else f"{user}'s {self.n.quoted(self.head)}: name a suit"
 
+    def _latent(self, sid: str) -> str:
+        """A warning where using ``sid`` reveals one of the asker's concealed generals first."""
+        st = self.state
+        if not 0 <= self.req.seat < len(st.chars):
+            return ""
+        p = st.chars[self.req.seat]
+        if sid not in p.latent or sid in p.skills or st.content is None:
+            return ""
+        for i, sl in enumerate(p.slots):
+            g = st.content.generals.get(sl.general)
+            if sl.vis is not None and g is not None and sid in (*g.skills, *g.lord_skills):
+                slot = (("主将", "副将")[i] if self.zh else ("main general", "deputy general")[i]) if len(p.slots) == 2 and i < 2 else ("武将" if self.zh else "general")
+                return f"（发动将明置你的{slot} {self.n.name(sl.general)}）" if self.zh else f" (using it reveals your {slot} {self.n.name(sl.general)})"
+        return ""
+
     def _t_skill(self) -> str:
+        text = self._skill_title()
+        note = self._latent(self.head)
+        if note and self.args and self.args[0].lstrip("-").isdigit() and _int(self.args[0]) != self.req.seat and self.n.seat(_int(self.args[0])) not in text:
+            on = self.n.seat(_int(self.args[0]))
+            note = (f"（对 {on}）" if self.zh else f" (on {on})") + note
+        return text + note
+
+    def _skill_title(self) -> str:
         n, zh, head = self.n, self.zh, self.head
         what = n.quoted(head)
         if head == "guicai" and len(self.args) >= 3:
@@ -325,6 +349,11 @@ class Asked:
                 parts.append(f"发动{n.quoted(opt)}" if zh else f"Use {n.quoted(opt)}")
             elif opt in SUITS:
                 parts.append(word(SUITS, opt, self.lang))
+            elif req.kind == "reveal" and opt in ("main", "deputy", "both"):
+                slots = self.state.chars[req.seat].slots
+                which = [0, 1] if opt == "both" else [0 if opt == "main" else 1]
+                names = ("、" if zh else ", ").join(n.name(slots[i].general) for i in which if i < len(slots))
+                parts.append(f"{n.name(opt)}（{names}）" if zh else f"{n.name(opt)} ({names})")
             elif opt == "hand":
                 parts.append(word(OPTIONS, "hand", self.lang))
             elif named := self._named(f"{self.head}:{opt}"):

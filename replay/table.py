@@ -60,10 +60,9 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         owner = v["seats"][p["owner"]]
         role = owner["role"]
         role_text = role_name(n, role) if role else "?"
-        gens = [(n.name(g) if g else ("暗置" if zh else "concealed")) for g in p["generals"]]
+        # Each face-down general marked by itself (one's own: named), so it says which half is hidden.
+        gens = [(n.name(g) + (("（暗）" if zh else " (down)") if down else "") if g else ("暗置" if zh else "concealed")) for g, down in zip(p["generals"], p["concealed"])]
         general = "/".join(gens) or "-"
-        if any(p["concealed"]) and all(p["generals"]):  # one's own face-down general
-            general += "（暗）" if zh else " (face down)"
         kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"
         label = getattr(state.rs, "kingdom_label", None)  # a mode's own mark (hegemony-six: 野心家·曹)
         if label is not None and p["kingdom"]:
