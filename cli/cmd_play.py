@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -23,7 +24,8 @@ from .common import LANG_OPTION, OPTION_HELP, checked_mode, checked_seed, fail, 
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The record file to write (a new file).")
 @click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record file (a fork, or an unfinished game).")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position.")
-def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, name: str | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None) -> None:
+@click.option("--pace", type=click.FloatRange(0, 10), default=0, metavar="SECONDS", help="Wait this long after each bot move, to follow the bots' play as it happens.  [default: 0]")
+def play(mode: str | None, players: int | None, seat: int | None, seed: int | None, name: str | None, bots: str | None, options: tuple[str, ...], lang: str, out: str, from_: str | None, reseed: int | None, pace: float = 0) -> None:
     """Play one seat at the terminal against bots; the game is recorded in OUT.
 
     Each decision shows the table and the question, with numbered answers.
@@ -87,7 +89,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
             usage(str(exc))
         except OSError as exc:
             fail(f"{out}: cannot write ({exc.strerror or exc})")
-    Session(game, writer, path, seat, seats, lang).run()
+    Session(game, writer, path, seat, seats, lang, pace).run()
 
 
 def seat_is_dealt(mode: str) -> bool:
@@ -120,7 +122,7 @@ def person_seat(mode: str, players: int, seed: int | None, bots: str | None) -> 
 class Session:
     """One person's game at the terminal: narration, decisions, undo and quitting."""
 
-    def __init__(self, game, writer, path: Path, seat: int, seats: dict[int, str], lang: str) -> None:
+    def __init__(self, game, writer, path: Path, seat: int, seats: dict[int, str], lang: str, pace: float = 0) -> None:
         from sanguozhi.replay.narrate import Narrator
         from sanguozhi.replay.visibility import Visibility
 
@@ -138,12 +140,15 @@ class Session:
         self.asked_dead = False
         self.interrupted = False  # a Ctrl-C came while a decision was being resolved
         self._asking = False  # the person is being asked: a Ctrl-C is theirs at once
+        self.pace = pace
 
     def tell(self) -> None:
         for e in self.game.events[self.shown :]:
             text = self.narrator.line(e)
-            if text and self.watching:
-                click.echo(f"  {text}")
+            if text:
+                self.person.log.append(text)
+                if self.watching:
+                    click.echo(f"  {text}")
         self.shown = len(self.game.events)
 
     def run(self) -> None:
@@ -176,13 +181,19 @@ class Session:
         def after(g) -> bool:
             if self.interrupted:
                 raise KeyboardInterrupt  # the Ctrl-C that came while the decision was resolved
-            if self.asked_dead or g.over or any(c.alive for c in g.state.chars if c.owner == self.seat):
+            if self.pace and self.watching and g.events and type(g.events[-1]) is not GameQuit:
+                last = next((e for e in reversed(g.events) if type(e) is Decided), None)
+                if last is not None and last.seat != self.seat and last.vis is None:
+                    self.tell()  # a bot's move, as it happens
+                    time.sleep(self.pace)
+            # Before the first turn nobody has a character in play yet (a duel's rows are still being chosen).
+            if self.asked_dead or g.over or not g.state.round or any(c.alive for c in g.state.chars if c.owner == self.seat):
                 return True
             self.asked_dead = True
             self.tell()
             return self.ask_watch()
 
-        from sanguozhi.core.events import GameQuit
+        from sanguozhi.core.events import Decided, GameQuit
 
         with self.interrupts_deferred():
             while True:

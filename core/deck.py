@@ -188,8 +188,9 @@ def add_kind(kind: Kind) -> Kind:
     return kind
 
 
-def add_cards(first: int, cards: list[tuple[str, str, int, str]]) -> tuple[int, ...]:
+def add_cards(first: int, cards: list[tuple[str, str, int, str]], faces: list[str] | None = None) -> tuple[int, ...]:
     """Print a pack's cards (name, suit, rank, pack) at numbers ``first``, ``first + 1`` ….
+    ``faces``: each card's own printed name where it differs from its kind's (a horse's: 赤兔), or "".
 
     The numbers are part of the record format: a pack keeps its ``first``
     for ever.  Numbers that no pack uses are left blank, and a pack may fill
@@ -208,8 +209,8 @@ def add_cards(first: int, cards: list[tuple[str, str, int, str]]) -> tuple[int, 
         NAMES.append("")
         SUIT.append("")
         RANK.append(0)
-    for n, (name, suit, rank, pack) in zip(numbers, cards):
-        CARDS[n] = Card(n, name, suit, rank, pack)
+    for k, (n, (name, suit, rank, pack)) in enumerate(zip(numbers, cards)):
+        CARDS[n] = Card(n, name, suit, rank, pack, faces[k] if faces else "")
         NAMES[n] = name
         SUIT[n] = suit
         RANK[n] = rank

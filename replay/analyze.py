@@ -130,6 +130,11 @@ def candidates(req: Request, taken: Choice | None = None, limit: int = MAX_PICKS
     return picks
 
 
+def pick_count(req: Request) -> int:
+    """How many picks of cards ``req`` allows (``candidates`` tries at most ``MAX_PICKS`` of them)."""
+    return sum(math.comb(len(req.cards), k) for k in range(req.min, req.max + 1))
+
+
 class Analyst:
     """Rollouts over one record (a Timeline keeps its folds cheap)."""
 

@@ -69,6 +69,7 @@ class Narrator:
         self._suit: tuple[int, str] | None = None  # a suit just named (反间)
         self._aimed: tuple[int, str, int] | None = None  # what the 无懈可击 being narrated is aimed at
         self._decider = -1  # the seat that made the latest decision
+        self._pindian: list[tuple[int, int]] = []  # the 拼点 cards shown so far: (seat, card)
         if mode is not None:
             self.learn(mode)
 
@@ -88,7 +89,7 @@ class Narrator:
     def seat(self, c: int) -> str:
         """A character by seat and the generals face up for everyone: 2号位 张辽 / Zhang Liao (seat 2)."""
         if c < 0:
-            return "无来源" if self.zh else "nobody"
+            return "无人" if self.zh else "nobody"
         general = self.general_of(c)
         if self.zh:
             return f"{c}号位 {general}" if general else f"{c}号位"
@@ -236,6 +237,10 @@ class Narrator:
                     if set(uses[k].cards) & set(e.cards):
                         del uses[k:]
                         break
+            if e.reason.startswith("pindian:") and e.dst == "processing":
+                self._pindian = [*self._pindian[-1:], (e.src_seat, e.cards[0])]
+            elif e.reason == "pindian" and e.dst == "discard":
+                self._pindian = []
             if e.reason.startswith("judge:") and e.dst == "processing":
                 self._judged = (e.dst_seat, e.cards[0])
             elif self._judged is not None and e.src == "processing" and e.dst == "hand" and self._judged[1] in e.cards:
@@ -461,7 +466,8 @@ def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
     why = n.why(reason)
     if reason.startswith("judge:") and dst == "processing":
         what = n.quoted(reason[6:])
-        return f"{n.seat(e.dst_seat)} 的判定（{what}）：{cards}" if zh else f"Judgement for {n.seat(e.dst_seat)} ({what}): {cards}"
+        result = _judgement(n, reason[6:], e.cards[0]) if n.sees(e.vis) else ""
+        return f"{n.seat(e.dst_seat)} 的判定（{what}）：{cards}{result}" if zh else f"Judgement for {n.seat(e.dst_seat)} ({what}): {cards}{result}"
     if reason == "judge" and src == "processing":
         shown = n._judged
         n._judged = None
@@ -479,24 +485,30 @@ def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
     if src == "pile" and dst != "pile":  # (pile to pile is a put-back, 观星: below)
         if e.vis is None:
             return f"亮出牌堆顶的{cards}{why}" if zh else f"From the top of the draw pile: {cards}{why}"
-        who = n.seat(e.dst_seat if e.dst_seat >= 0 else _actor(n, reason))
+        c = e.dst_seat if e.dst_seat >= 0 else _actor(n, reason)
+        who = n.seat(c) if c >= 0 else ("有人" if zh else "someone")
         k = len(e.cards)
         if n.sees(e.vis):
             return f"{who} 观看牌堆顶的{k}张牌：{cards}{why}" if zh else f"{who} looks at the top {k} cards of the draw pile: {cards}{why}"
         return f"{who} 观看牌堆顶的{k}张牌{why}" if zh else f"{who} looks at the top {k} card{'s' * (k != 1)} of the draw pile{why}"
     if dst == "pile":
-        who = n.seat(e.src_seat if e.src_seat >= 0 else _actor(n, reason))
+        c = e.src_seat if e.src_seat >= 0 else _actor(n, reason)
         where = ("牌堆底" if zh else "the bottom of the draw pile") if reason.endswith(":bottom") else ("牌堆顶" if zh else "the top of the draw pile")
-        return f"{who} 将{cards}置于{where}" if zh else f"{who} puts {cards} on {where}"
+        if c < 0:  # no one put them there (a rule did): no subject
+            return f"{cards}置于{where}{why}" if zh else f"{cards} {'go' if len(e.cards) > 1 else 'goes'} on {where}{why}"
+        return f"{n.seat(c)} 将{cards}置于{where}" if zh else f"{n.seat(c)} puts {cards} on {where}"
     actor = _actor(n, reason)
     owner = e.src_seat
     if dst == "discard":
+        if reason == "pindian" and len(e.cards) == 2 and len(n._pindian) == 2:
+            return _pindian_result(n, e)
         if owner < 0:
             return f"{cards}置入弃牌堆{why}" if zh else f"{cards} go{'es' * (len(e.cards) == 1)} to the discard pile{why}"
         if reason == "replace":
             return f"{n.seat(owner)} 的{cards}被替换，置入弃牌堆" if zh else f"{n.seat(owner)}'s {cards} is replaced and discarded"
         zone = "" if src == "hand" else n.zone(src)
-        if actor >= 0 and actor != owner:
+        # The owner's own answer (a 决斗's 杀 discarded, a cost) is its doing, not the card's user's.
+        if actor >= 0 and actor != owner and n._decider != owner:
             if zh:
                 return f"{n.seat(actor)} 弃置 {n.seat(owner)} {zone or '手牌'}中的{cards}{why}"
             return f"{n.seat(actor)} discards {cards} from the {zone or 'hand'} of {n.seat(owner)}{why}"
@@ -526,6 +538,42 @@ def _move(n: Narrator, e: ev.CardsMoved) -> str | None:
     if zh:
         return f"{cards}：{n.place(src, owner)} → {n.place(dst, e.dst_seat)}{why}"
     return f"{cards}: {n.place(src, owner)} -> {n.place(dst, e.dst_seat)}{why}"
+
+
+# Judgements whose result the card alone decides: source -> (test on the suit and rank, what passing means, what failing means).
+_JUDGEMENTS: dict[str, tuple[Callable[[str, int], bool], tuple[str, str], tuple[str, str]]] = {
+    "eight_diagram": (lambda suit, rank: suit in ("heart", "diamond"), ("红色，视为打出【闪】", "red: it counts as a Dodge"), ("黑色，无效", "black: no effect")),
+    "indulgence": (lambda suit, rank: suit == "heart", ("红桃，【乐不思蜀】无效", "a heart: Indulgence fails"), ("不是红桃，跳过出牌阶段", "not a heart: the play phase is skipped")),
+    "supply_shortage": (lambda suit, rank: suit == "club", ("梅花，【兵粮寸断】无效", "a club: Supply Shortage fails"), ("不是梅花，跳过摸牌阶段", "not a club: the draw phase is skipped")),
+    "lightning": (lambda suit, rank: suit == "spade" and 2 <= rank <= 9, ("黑桃2-9，【闪电】生效", "a spade 2-9: Lightning strikes"), ("【闪电】未生效，移至下家", "Lightning misses and moves on")),
+}
+
+
+def _judgement(n: Narrator, source: str, card: int) -> str:
+    """What a judgement card means for the rule judging (八卦阵: red is a 闪), "" when the card alone does not say."""
+    rule = _JUDGEMENTS.get(source)
+    st = n._followed if n._followed is not None else n.table
+    if rule is None or st is None:
+        return ""
+    from sanguozhi.core.cards.base import suit_of
+
+    test, good, bad = rule
+    try:
+        suit = suit_of(st, card)
+    except (AttributeError, KeyError, TypeError):
+        suit = CARDS[card].suit
+    text = (good if test(suit, CARDS[card].rank) else bad)[0 if n.zh else 1]
+    return f"（{text}）" if n.zh else f" ({text})"
+
+
+def _pindian_result(n: Narrator, e: ev.CardsMoved) -> str:
+    """Both 拼点 cards shown and discarded: who won (the first to show wins on a higher rank only)."""
+    (a, ca), (b, cb) = n._pindian
+    n._pindian = []
+    won = CARDS[ca].rank > CARDS[cb].rank
+    if n.zh:
+        return f"拼点结果：{n.seat(a)} 的{n.card(ca)}对 {n.seat(b)} 的{n.card(cb)}，{n.seat(a) if won else n.seat(b)}赢"
+    return f"Pindian: {n.card(ca)} of {n.seat(a)} against {n.card(cb)} of {n.seat(b)}: {n.seat(a) if won else n.seat(b)} wins"
 
 
 def _named_suit(n: Narrator, e: ev.CardsMoved) -> str:
@@ -618,9 +666,10 @@ def _trig(n: Narrator, e: ev.Triggered) -> str:
         if e.w == "target_confirmed" and use is not None and e.seat in use.targets:
             what = n.quoted(use.name)
             return f"{who} 的{n.quoted(e.source)}生效：{what}对其无效" if zh else f"{who}'s {n.quoted(e.source)} takes effect: {what} has no effect on it"
+        # Used, not yet effective: a judgement may follow and fail (八卦阵); its line tells the result.
         if zh:
-            return f"{who} 的{n.quoted(e.source)}生效" + (f"，目标 {on}" if on else "")
-        return f"{who}'s {n.quoted(e.source)} takes effect" + (f" on {on}" if on else "")
+            return f"{who} 发动{n.quoted(e.source)}" + (f"，目标 {on}" if on else "")
+        return f"{who} uses {n.quoted(e.source)}" + (f" on {on}" if on else "")
     if zh:
         return f"{who} 发动{n.quoted(e.source)}" + (f"，目标 {on}" if on else "")
     return f"{who} uses {n.quoted(e.source)}" + (f" on {on}" if on else "")
@@ -677,6 +726,10 @@ def _end(n: Narrator, e: ev.GameEnded) -> str:
 def _dec(n: Narrator, e: ev.Decided) -> str | None:
     if e.kind == "suit" and e.vis is None and e.option in SUITS:
         return f"{n.seat(e.seat)} 选择了{word(SUITS, e.option, 'zh')}" if n.zh else f"{n.seat(e.seat)} names {word(SUITS, e.option, 'en')}"
+    if n.rs is not None and n.sees(e.vis):
+        told = n.rs.narrate(n, e)  # a decision the mode tells, whose consequence is nothing (an alliance refused)
+        if told:
+            return told
     return None  # the consequence is narrated
 
 

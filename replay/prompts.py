@@ -16,6 +16,7 @@ from sanguozhi.core.requests import Choice, Request, revealing
 from sanguozhi.core.state import State
 
 from .narrate import Narrator, display_name
+from .rows import marks_text
 from .words import GENDERS, KINGDOMS, OPTIONS, SUITS, word
 
 
@@ -95,13 +96,25 @@ class Asked:
 
     def _t_respond(self) -> str:
         names, user, head = self._names(), self._seat(0), self.head
+        if head == "duel" and len(self.args) > 1 and _int(self.args[1]) == self.req.seat:  # duel:other:user, asking the user
+            if self.zh:
+                return f"你对 {user} 使用的【决斗】：是否{self._verb()}{names}？"
+            return f"Your Duel with {user}: {self._verb()} {names}?"
         if head in KINDS:
             if self.zh:
-                return f"是否打出{names}响应 {user} 的{self.n.quoted(head)}？"
-            return f"Play {names} against {user}'s {self.n.quoted(head)}?"
+                return f"是否{self._verb()}{names}响应 {user} 的{self.n.quoted(head)}？"
+            return f"{self._verb().capitalize()} {names} against {user}'s {self.n.quoted(head)}?"
         if self.zh:
             return f"{user} 发动{self.n.quoted(head)}：是否替其打出{names}？"
         return f"{user} uses {self.n.quoted(head)}: play {names} for it?"
+
+    def _verb(self) -> str:
+        """打出, or 弃置 where the mode's card says so (天地人's endgame 决斗: a 杀 discarded, not played)."""
+        rule = self.state.content.rules.get(self.head) if self.state.content is not None else None
+        discards = "弃置" in getattr(rule, "text_zh", "") and "打出" not in getattr(rule, "text_zh", "")
+        if self.zh:
+            return "弃置" if discards else "打出"
+        return "discard" if discards else "play"
 
     def _t_use_slash(self) -> str:
         targets = {t for ch in self.req.choices for t in ch.targets}
@@ -146,7 +159,8 @@ class Asked:
         source = self.args[-1] if self.args else self.head
         target = next((t for ch in self.req.choices for t in ch.targets), -1)
         on = ("，目标 " if self.zh else " on ") + self.n.seat(target) if target >= 0 and target != self.req.seat else ""
-        return f"是否发动{self.n.quoted(source)}{on}？" if self.zh else f"Use {self.n.quoted(source)}{on}?"
+        note = self._latent(source)
+        return f"是否发动{self.n.quoted(source)}{on}？{note}" if self.zh else f"Use {self.n.quoted(source)}{on}?{note}"
 
     def _t_order(self) -> str:
         return "多个技能同时发动：选择先发动哪一个" if self.zh else "Several of your skills act now: which goes first?"
@@ -199,6 +213,15 @@ class Asked:
         return f"{self.n.quoted(source)}: choose {self._count()} to count as {self.n.quoted(name)}"
 
     def _t_general(self) -> str:
+        if self.head == "duel_row":  # the duel: a row worth exactly the points, placed from the left
+            total = self.state.options.get("points", 12)
+            left = _int(self.args[0]) if self.args else total
+            chosen = [g for g in (self.args[1].split("+") if len(self.args) > 1 else []) if g]
+            sep = "、" if self.zh else ", "
+            so_far = sep.join(f"{self.n.name(g)}（{marks_text(self.state, g, self.n)}）" if self.zh else f"{self.n.name(g)} ({marks_text(self.state, g, self.n)})" for g in chosen)
+            if self.zh:
+                return f"从左到右暗置你的武将，点数之和须恰为{total}：已选{total - left}分，还需{left}分" + (f"（已排：{so_far}）" if so_far else "")
+            return f"Place your generals face down, left to right, worth exactly {total} points: {total - left} so far, {left} to go" + (f" (placed: {so_far})" if so_far else "")
         if self.head == "general" and self.args[:1] == ["lord"]:
             return "选择你的武将（你是主公：体力上限+1，其他人会看到你的选择）" if self.zh else "Choose your general (you are the lord: +1 max hp; everyone sees your choice)"
         if self.head == "general" and self.args[:1] == ["pool"]:  # 3v3 competitive's draft
@@ -221,7 +244,30 @@ class Asked:
         user = self._seat(0)
         return f"{user} 的{self.n.quoted(self.head)}：选择一种花色" if self.zh else f"{user}'s {self.n.quoted(self.head)}: name a suit"
 
+    def _latent(self, sid: str) -> str:
+        """A warning where using ``sid`` reveals one of the asker's concealed generals first."""
+        st = self.state
+        if not 0 <= self.req.seat < len(st.chars):
+            return ""
+        p = st.chars[self.req.seat]
+        if sid not in p.latent or sid in p.skills or st.content is None:
+            return ""
+        for i, sl in enumerate(p.slots):
+            g = st.content.generals.get(sl.general)
+            if sl.vis is not None and g is not None and sid in (*g.skills, *g.lord_skills):
+                slot = (("主将", "副将")[i] if self.zh else ("main general", "deputy general")[i]) if len(p.slots) == 2 and i < 2 else ("武将" if self.zh else "general")
+                return f"（发动将明置你的{slot} {self.n.name(sl.general)}）" if self.zh else f" (using it reveals your {slot} {self.n.name(sl.general)})"
+        return ""
+
     def _t_skill(self) -> str:
+        text = self._skill_title()
+        note = self._latent(self.head)
+        if note and self.args and self.args[0].lstrip("-").isdigit() and _int(self.args[0]) != self.req.seat and self.n.seat(_int(self.args[0])) not in text:
+            on = self.n.seat(_int(self.args[0]))
+            note = (f"（对 {on}）" if self.zh else f" (on {on})") + note
+        return text + note
+
+    def _skill_title(self) -> str:
         n, zh, head = self.n, self.zh, self.head
         if head == "slash_extra_targets":  # Engine._more_targets: the cards picked allow more targets
             if zh:
@@ -263,15 +309,30 @@ class Asked:
         return [self.choice(ch) for ch in self.req.choices]
 
     def choice(self, ch: Choice) -> str:
+        acting = self._acting(ch)
+        if acting[0] != self.req.seat:  # the mode's choice names who acts first (a duel general)
+            who, rest = acting
+            return f"{self.n.seat(who)}：{self._choice(rest, who, ch)}" if self.zh else f"{self.n.seat(who)}: {self._choice(rest, who, ch)}"
+        return self._choice(ch, self.req.seat, ch)
+
+    def _acting(self, ch: Choice) -> tuple[int, Choice]:
         rs = self.state.rs
         acting = rs.choice_actor(self.req, ch) if rs is not None else None
-        if acting is not None:  # the mode's choice names who acts first (a duel general)
-            who, rest = acting
-            return f"{self.n.seat(who)}：{self._choice(rest)}" if self.zh else f"{self.n.seat(who)}: {self._choice(rest)}"
-        return self._choice(ch)
+        return acting if acting is not None else (self.req.seat, ch)
 
-    def _choice(self, ch: Choice) -> str:
+    def _self_only(self, whole: Choice) -> bool:
+        """Does every answer with this card (or option) target only the one acting?  Then
+        the target goes without saying (无中生有, a 桃 for oneself, an equipment)."""
+        same = [c for c in self.req.choices if c.cards == whole.cards and c.option == whole.option]
+        return bool(same) and all(rest.targets == (who,) for who, rest in map(self._acting, same))
+
+    def _targets(self, targets: tuple[int, ...], me: int) -> str:
+        you = "自己" if self.zh else "yourself"
+        return ("、" if self.zh else ", ").join(you if t == me else self.n.seat(t) for t in targets)
+
+    def _choice(self, ch: Choice, me: int | None = None, whole: Choice | None = None) -> str:
         n, zh, req = self.n, self.zh, self.req
+        me = req.seat if me is None else me
         hidden = revealing(ch.option) if req.kind == "play" else None
         if hidden is not None:  # a use a concealed general's skill allows (Engine.play_request)
             inner = self._choice(Choice(cards=ch.cards, targets=ch.targets, option=hidden[1]))
@@ -297,6 +358,11 @@ class Asked:
                 parts.append(f"发动{n.quoted(opt)}" if zh else f"Use {n.quoted(opt)}")
             elif opt in SUITS:
                 parts.append(word(SUITS, opt, self.lang))
+            elif req.kind == "reveal" and opt in ("main", "deputy", "both"):
+                slots = self.state.chars[req.seat].slots
+                which = [0, 1] if opt == "both" else [0 if opt == "main" else 1]
+                names = ("、" if zh else ", ").join(n.name(slots[i].general) for i in which if i < len(slots))
+                parts.append(f"{n.name(opt)}（{names}）" if zh else f"{n.name(opt)} ({names})")
             elif opt == "hand":
                 parts.append(word(OPTIONS, "hand", self.lang))
             elif named := self._named(f"{self.head}:{opt}"):
@@ -309,10 +375,11 @@ class Asked:
                 parts.append(n.name(opt))
         if ch.cards:
             parts.append(n.cards(ch.cards))
-        targets = tuple(t for t in ch.targets if not (req.kind in ("play", "save") and t == req.seat and len(ch.targets) == 1))
+        targets = ch.targets
+        if targets == (me,) and req.kind in ("play", "save") and self._self_only(whole or ch):
+            targets = ()
         if targets and not (req.kind in ("respond", "use_slash", "trigger")):
-            arrow = "→ " if not zh else "→ "
-            parts.append(arrow + n.seats(targets))
+            parts.append("→ " + self._targets(targets, me))
         return " ".join(parts) or ("（无）" if zh else "(nothing)")
 
     @property
@@ -354,11 +421,12 @@ def general_line(gid: str, lang: str, state: State | None = None) -> str:
     if g is None:
         return name
     skills = ("、" if lang == "zh" else ", ").join(display_name(s, lang, rs) for s in (*g.skills, *g.lord_skills))
+    marks = marks_text(state, gid, Narrator(lang, mode=state.mode)) if state is not None else ""  # the duel's points, 奇兵
     # A mode whose generals print half yin-yang fish (hegemony): 3 halves is 1.5.
     hp = f"{g.max_hp / 2:g}" if getattr(rs, "hp_in_halves", False) else str(g.max_hp)
     if lang == "zh":
-        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{hp}）：{skills}"
-    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {hp} hp): {skills}"
+        return f"{name}（{word(KINGDOMS, g.kingdom, 'zh')}，{word(GENDERS, g.gender, 'zh')}，体力{hp}{'，' + marks if marks else ''}）：{skills}"
+    return f"{name} ({word(KINGDOMS, g.kingdom, 'en')}, {g.gender}, {hp} hp{', ' + marks if marks else ''}): {skills}"
 
 
 def generals_line(gids: list[str], lang: str, state: State | None = None) -> str:

@@ -17,13 +17,17 @@ from sanguozhi.core.state import State
 from sanguozhi.core.view import view
 
 from .narrate import Narrator, role_name
+from .rows import render_rows
 from .words import GENDERS, KINGDOMS, PHASES, pad, width, word
 
 LAST_DISCARDS = 5
+# Modes whose table is not one row per character: mode -> render(state, seat, lang, unseen, header, hand line).
+LAYOUTS = {"duel": render_rows}
 
 
-def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = ()) -> str:
-    """The table after ``state`` as ``seat`` sees it; ``unseen``: cards face down for it (see ``core.view``)."""
+def render(state: State, seat: int | None = None, lang: str = "en", unseen: Collection[int] = (), keys: dict[int, str] | None = None) -> str:
+    """The table after ``state`` as ``seat`` sees it; ``unseen``: cards face down for it (see ``core.view``);
+    ``keys``: the letters its hand cards are chosen by (``replay.steps.HandKeys``)."""
     v = view(state, seat, unseen)
     zh = lang == "zh"
     n = Narrator(lang, seat, mode=state.mode)
@@ -38,6 +42,9 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         return text
 
     sep = "、" if zh else ", "
+    if state.mode in LAYOUTS:  # a mode drawn its own way (the duel's two rows)
+        hand = hand_line(v["seats"][seat]["hand"] or [], n, keys) if seat is not None else None
+        return LAYOUTS[state.mode](state, seat, lang, unseen, _header(state, v, n, card), hand)
     lines = [_header(state, v, n, card)]
     # Distances are counted from the viewer, or in the review from the current player.
     origin = seat if seat is not None else (v["current"] if v["current"] >= 0 else None)
@@ -53,10 +60,9 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         owner = v["seats"][p["owner"]]
         role = owner["role"]
         role_text = role_name(n, role) if role else "?"
-        gens = [(n.name(g) if g else ("暗置" if zh else "concealed")) for g in p["generals"]]
+        # Each face-down general marked by itself (one's own: named), so it says which half is hidden.
+        gens = [(n.name(g) + (("（暗）" if zh else " (down)") if down else "") if g else ("暗置" if zh else "concealed")) for g, down in zip(p["generals"], p["concealed"])]
         general = "/".join(gens) or "-"
-        if any(p["concealed"]) and all(p["generals"]):  # one's own face-down general
-            general += "（暗）" if zh else " (face down)"
         kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"
         label = getattr(state.rs, "kingdom_label", None)  # a mode's own mark (hegemony-six: 野心家·曹)
         if label is not None and p["kingdom"]:
@@ -111,8 +117,7 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
     for row in [heads, *rows]:
         lines.append(("  ".join(pad(x, w) for x, w in zip(row[:-1], widths)) + "  " + row[-1]).rstrip())
     if seat is not None:
-        hand = v["seats"][seat]["hand"] or []
-        lines.append(("你的手牌：" if zh else "your hand: ") + (sep.join(card(x) for x in hand) or ("无" if zh else "none")))
+        lines.append(hand_line(v["seats"][seat]["hand"] or [], n, keys))
     elif not v["ended"]:
         for s in v["seats"]:
             if s["hand"]:
@@ -124,6 +129,50 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         how = ((own[0] + "；") if zh else (own[1] + "; ")) if own else ""
         lines.append(f"游戏结束：{how}胜者 {winners}" if zh else f"game over: {how}winners {winners}")
     return "\n".join(lines)
+
+
+def hand_line(hand: list[int], n: Narrator, keys: dict[int, str] | None = None) -> str:
+    """The viewer's hand, each card with its letter when it has one (in the letters' order)."""
+    zh = n.zh
+    if keys:
+        hand = sorted(hand, key=lambda c: (len(keys.get(c, "~")), keys.get(c, "~")))
+    cards = [f"{keys[c]}.{n.card(c)}" if keys and c in keys else n.card(c) for c in hand]
+    return ("你的手牌：" if zh else "your hand: ") + (("、" if zh else ", ").join(cards) or ("无" if zh else "none"))
+
+
+def own_line(state: State, seat: int, lang: str = "en") -> str:
+    """One line of the asker's own state, above each question: its characters' generals,
+    hp and equipment, its hand and what its mode counts (points, a duel's 奇兵)."""
+    v = view(state, seat)
+    zh = lang == "zh"
+    n = Narrator(lang, seat, mode=state.mode)
+    n.table = state
+    sep = "、" if zh else ", "
+    parts: list[str] = []
+    me = v["seats"][seat]
+    if me["role"]:
+        parts.append(role_name(n, me["role"]))
+    for i in state.rs.table_order(state):
+        p = v["characters"][i]
+        if p["owner"] != seat or not p["generals"]:
+            continue
+        names = "/".join(n.name(g) if g else "?" for g in p["generals"])
+        if any(p["concealed"]):
+            names += "（暗）" if zh else " (face down)"
+        if not p["alive"]:
+            parts.append(f"{p['seat']}{'号位' if zh else ''} {names} {'阵亡' if zh else 'dead'}".strip() if zh else f"{names} (seat {p['seat']}) dead")
+            continue
+        hp = f"{p['hp']}/{p['max_hp']}"
+        equip = sep.join(n.card(x) for x in p["equip"].values() if x is not None)
+        where = f"{p['seat']}号位" if zh else f"seat {p['seat']}"
+        parts.append(f"{where} {names} ♥{hp}" + (f" {equip}" if equip else ""))
+    parts.append(f"手牌{me['hand_count']}" if zh else f"{me['hand_count']} in hand")
+    if me["points"]:
+        parts.append(f"{n.name('points')} {me['points']}")
+    for zone, cards in v["characters"][seat]["zones"].items():  # a zone of the seat's own place (the duel's 奇兵)
+        if cards and not v["characters"][seat]["generals"]:
+            parts.append(f"{n.zone(zone)}：" + sep.join(n.card(x) for x in cards if x is not None) if zh else f"{n.zone(zone)}: " + sep.join(n.card(x) for x in cards if x is not None))
+    return ("你：" if zh else "you: ") + " · ".join(parts)
 
 
 def _header(state: State, v: dict, n: Narrator, card) -> str:  # card: the row's card text

@@ -109,7 +109,7 @@ class Duel(Trick):
         while players[turn].alive and players[other].alive:
             played = True
             for _ in range(needs.get(turn, 1) if needs else 1):
-                played = yield from engine.respond(turn, SLASH_TUPLE, prompt=f"duel:{other}", source=use)
+                played = yield from engine.respond(turn, SLASH_TUPLE, prompt=f"duel:{other}:{use.seat}", source=use)
                 if not played:
                     break
             if not played:

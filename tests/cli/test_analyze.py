@@ -75,7 +75,7 @@ def test_hint_in_play_ranks_the_pending_answers_without_spending_the_decision(tm
     from sanguozhi.cli.main import main
 
     args = ["play", "--seat", "0", "--seed", "5", "--players", "4", "--out", str(out), "-o", "generals=vanilla"]
-    res = CliRunner().invoke(main, args, input="hint 2\nhint x\n1\nq\n")
+    res = CliRunner().invoke(main, args, input="hint 2\nhint x\np\nq\n")
     assert res.exit_code == 0, res.output
     ranked = [line for line in res.output.splitlines() if "%  [" in line]
     assert ranked, res.output
@@ -83,5 +83,5 @@ def test_hint_in_play_ranks_the_pending_answers_without_spending_the_decision(tm
     from sanguozhi.records.format import read_record
 
     events = read_record(out).events
-    assert sum(type(e) is ev.Decided and e.seat == 0 for e in events) == 1  # the hint decided nothing: the 1 typed did
+    assert sum(type(e) is ev.Decided and e.seat == 0 for e in events) == 1  # the hint decided nothing: the p typed did
     assert not any(type(e) in (ev.Redealt, ev.Reseeded) for e in events)  # and left no trace in the record

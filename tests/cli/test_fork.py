@@ -10,7 +10,9 @@ from click.testing import CliRunner
 from sanguozhi.cli.main import main
 from sanguozhi.core import events as ev
 from sanguozhi.core.game import resume
+from sanguozhi.core.requests import Choice
 from sanguozhi.records import read_record
+from sanguozhi.replay.steps import Chooser, hand_keys
 from tests.replay.games import recorded_game
 
 
@@ -83,10 +85,9 @@ def test_play_from_a_fork_offers_the_pending_decision_again(parent: Path, tmp_pa
     # Answer as the parent did: the same events follow.
     req = resume(events, k).request
     dec = events[k]
-    if req.choices:
-        answer = str([(c.cards, c.targets, c.option) for c in req.choices].index((dec.cards, dec.targets, dec.option)) + 1)
-    else:
-        answer = " ".join(str(req.cards.index(c) + 1) for c in dec.cards)
+    state = resume(events, k).state
+    keys = hand_keys(state, 0)  # a new session: the hand's letters from a
+    answer = " ".join(Chooser(req, state, keys).keys_for(Choice(cards=dec.cards, targets=dec.targets, option=dec.option)))
     out = tmp_path / "me.jsonl"
     res = run("play", "--from", str(fork), "--seat", "0", "--out", str(out), input=f"{answer}\nq\n")
     assert res.exit_code == 0, res.output

@@ -10,6 +10,7 @@ from sanguozhi.core import events as ev
 from sanguozhi.core.game import resume
 from sanguozhi.records import read_record
 from sanguozhi.records.check import check
+from tests.cli.keys import typed
 
 
 def run(*args: str, input: str | None = None):
@@ -22,7 +23,7 @@ def person_decisions(events, seat: int = 0) -> list[int]:
 
 def test_undo_goes_on_in_the_file_named_and_keeps_the_line_left_as_a_fork(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\n1\nundo\nq\n")
+    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\np\nundo\nq\n")
     assert res.exit_code == 0, res.output
     left = tmp_path / "me.undo1.jsonl"
     assert f"the line you left is kept in {left}" in res.output and f"the record so far is in {out}" in res.output
@@ -42,7 +43,7 @@ def test_undo_goes_on_in_the_file_named_and_keeps_the_line_left_as_a_fork(tmp_pa
 
 def test_undo_twice_and_play_on(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seat", "0", "--seed", "6", "--out", str(out), input="1\n1\n1\nundo\nundo\n1\nq\n")
+    res = run("play", "--seat", "0", "--seed", "6", "--out", str(out), input="{0}\n{1}\n{2}\nundo\nundo\n{1}\nq\n".format(*typed("identity", 5, 6, 0, decisions=3)))
     assert res.exit_code == 0, res.output
     first, second, main_line = read_record(tmp_path / "me.undo1.jsonl"), read_record(tmp_path / "me.undo2.jsonl"), read_record(out)
     assert first.header.parent == second.header.parent == main_line.header.game
@@ -54,7 +55,7 @@ def test_undo_twice_and_play_on(tmp_path: Path) -> None:
 
 def test_the_tour_works_on_the_file_named_after_an_undo(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    assert run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\n1\nundo\n1\nq\n").exit_code == 0
+    assert run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\np\nundo\np\nq\n").exit_code == 0
     assert run("replay", str(out)).exit_code == 0
     assert run("validate", str(out)).exit_code == 0
     tree = run("tree", str(tmp_path))
@@ -73,7 +74,7 @@ def test_nothing_to_undo_at_the_first_decision_and_a_quit_there_keeps_no_stub(tm
 
 def test_end_of_input_keeps_the_record_and_names_it(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
-    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\n1\n")  # then the input ends
+    res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\np\n")  # then the input ends
     assert res.exit_code == 0, res.output
     assert f"the record so far is in {out}" in res.output
     assert len(person_decisions(read_record(out).events)) == 2
@@ -82,7 +83,8 @@ def test_end_of_input_keeps_the_record_and_names_it(tmp_path: Path) -> None:
 def test_the_person_is_asked_before_the_bots_play_on_and_the_end_says_who_won(tmp_path: Path) -> None:
     # Seed 4, seat 3, always the first answer: the person's character dies, and the game reaches the turn limit.
     args = ("play", "--seed", "4", "--seat", "3", "-o", "max_turns=40")
-    watch = run(*args, "--out", str(tmp_path / "a.jsonl"), input="1\n" * 3000)
+    lines = typed("identity", 5, 4, 3, {"max_turns": 40})
+    watch = run(*args, "--out", str(tmp_path / "a.jsonl"), input="".join(f"{line}\n" for line in lines) + "\n")
     assert watch.exit_code == 0, watch.output[-2000:]
     out = watch.output
     died = out.index("Your character has died")
@@ -92,7 +94,7 @@ def test_the_person_is_asked_before_the_bots_play_on_and_the_end_says_who_won(tm
     rows = [line for line in table.splitlines() if line[:2].strip().isdigit() or line[:3].strip().lstrip(">").isdigit()]
     assert len(rows) == 5 and all(" ? " not in row for row in rows)  # every role is shown at the end
     asked = out[:died].count("help for commands:")
-    skip = run(*args, "--out", str(tmp_path / "b.jsonl"), input="1\n" * asked + "s\n")
+    skip = run(*args, "--out", str(tmp_path / "b.jsonl"), input="".join(f"{line}\n" for line in lines[:asked]) + "s\n")
     after = skip.output[skip.output.index("Your character has died") :]
     assert "A draw: nobody wins." in after and "-- round" not in after  # skipped: no narration to the end
     assert read_record(tmp_path / "a.jsonl").events == read_record(tmp_path / "b.jsonl").events

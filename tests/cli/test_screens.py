@@ -21,8 +21,9 @@ from tests.replay.games import recorded_game
 from tests.replay.test_views import CardNames
 
 GOLDEN = Path(__file__).parent / "golden"
-# A session: choose a general, look things up, decide, take it back, decide again, quit.
-SCRIPT = "1\ninfo 1\ncard 1\nskill 反馈\nskill Raid\nhelp\n2\nundo\ntable\n1\n99\nabc\nq\n"
+# A session: choose a general, look things up, choose a card and go back, choose it and its
+# target at once, take it back, read the log, mistype, quit.
+SCRIPT = "1\ninfo 1\ncard f\nskill 反馈\nskill Raid\nhelp\nf\nb\nf 1\nundo\ntable\nlog 3\ng\n99\nabc\nq\n"
 
 
 def run(*args: str, input: str | None = None):

@@ -79,7 +79,7 @@ def test_play_quit_leaves_a_valid_partial_record(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
     res = run("play", "--seat", "0", "--seed", "5", "--out", str(out), input="1\nabc\n99\nq\n")
     assert res.exit_code == 0, res.output
-    assert "not understood: 'abc'" in res.output and "type one number from 1 to" in res.output
+    assert "not understood: 'abc'; this step takes" in res.output and "not understood: '99'" in res.output
     rec = read_record(out)
     assert rec.events and type(rec.events[-1]).__name__ != "GameEnded"
 

@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from sanguozhi.cli.main import main
 from sanguozhi.records import read_record
+from tests.cli.keys import typed
 
 from .records_util import run
 
@@ -48,7 +49,7 @@ def test_replay_names_cards_the_hero_kill_way_and_shows_general_zones(games: Pat
 def test_play_a_tripod_seat_at_the_terminal(tmp_path: Path) -> None:
     out = tmp_path / "me.jsonl"
     args = ["play", "--mode", "tripod", "--seed", "3", "--out", str(out), "--lang", "zh"]
-    res = CliRunner().invoke(main, args, input="1\n1\n1\nq\n")
+    res = CliRunner().invoke(main, args, input="".join(f"{line}\n" for line in typed("tripod", 3, 3, 0, decisions=3)) + "q\n")
     assert res.exit_code == 0, res.output
     assert "equipped general" not in res.stdout and "装备武将：【武将牌·" in res.stdout
     assert read_record(out).header.players == 3

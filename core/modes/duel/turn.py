@@ -93,7 +93,9 @@ def choose_row(engine: "Engine", seat: int, candidates: tuple[str, ...]) -> Gene
     while left > 0:
         options = feasible(candidates, chosen, left)
         if st.options["generals"] == "choose":
-            pick = yield from engine.ask(Request(seat, "general", prompt=f"duel_row:{left}", choices=tuple(Choice(option=g) for g in options), vis=(seat,), together=True))
+            # The prompt names the points left and the row so far (the asker's own secret), for the question's words.
+            prompt = f"duel_row:{left}:{'+'.join(chosen)}"
+            pick = yield from engine.ask(Request(seat, "general", prompt=prompt, choices=tuple(Choice(option=g) for g in options), vis=(seat,), together=True))
             g = pick.option
         else:
             g = rng.choice(options)

@@ -19,7 +19,7 @@ from ...cards.equipment import EquipRule, wields
 from ...cards.nullification import COUNTERS, Nullification
 from ...cards.tricks import Trick
 from ...content import Pack
-from ...deck import Kind, SLASH_NAMES, add_cards, add_kind
+from ...deck import KINDS, Kind, SLASH_NAMES, add_cards, add_kind
 from ...distance import distance
 from ...requests import Choice, PASS_CHOICE, Request
 from ...windows import Hook
@@ -47,7 +47,10 @@ for _kind in (
 ):
     add_kind(_kind)
 
-HEGEMONY_DECK: tuple[int, ...] = add_cards(FIRST_NUMBER, [(r.id, r.suit, r.rank, "hegemony") for r in DECK_DATA])
+# The horses keep their printed names (赤兔, 紫骍 …), as in the standard deck.
+HEGEMONY_DECK: tuple[int, ...] = add_cards(
+    FIRST_NUMBER, [(r.id, r.suit, r.rank, "hegemony") for r in DECK_DATA], faces=[r.name_zh if "horse" in r.id and r.name_zh != KINDS[r.id].zh else "" for r in DECK_DATA]
+)
 
 
 # -- 知己知彼 ----------------------------------------------------------------------------

@@ -181,4 +181,9 @@ class JadeSeal(Seed000Mechanics, Ruleset):
         if isinstance(event, jade.AllianceEnded):
             a, b = n.seat(event.seat), n.seat(event.other)
             return f"{a}与{b}的同盟解除" if n.zh else f"the alliance of {a} and {b} is over"
+        if isinstance(event, ev.Decided) and event.kind == "ally" and event.option == "pass":
+            who, by = n.seat(event.seat), n._acted.get("jiemeng", -1)  # the offer was the latest 结盟
+            if by < 0:
+                return f"{who} 拒绝结盟" if n.zh else f"{who} refuses the alliance"
+            return f"{who} 拒绝了 {n.seat(by)} 的结盟" if n.zh else f"{who} refuses the alliance {n.seat(by)} offers"
         return super().narrate(n, event)

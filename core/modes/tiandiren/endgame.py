@@ -153,7 +153,7 @@ class EndgameDuel(EndgameText, Trick):
         while players[turn].alive and players[other].alive:
             answered = True
             for _ in range(needs.get(turn, 1) if needs else 1):
-                answered = yield from discard_answer(engine, turn, SLASH_TUPLE, f"duel:{other}")
+                answered = yield from discard_answer(engine, turn, SLASH_TUPLE, f"duel:{other}:{use.seat}")
                 if not answered:
                     break
             if not answered:

@@ -102,9 +102,9 @@ def test_duel_target_without_slash_takes_one_damage_from_the_user() -> None:
 def test_duel_alternates_slashes_and_the_first_who_stops_is_hurt() -> None:
     t = Table(4, hands={0: ["duel", "slash"], 2: ["slash", "slash"]}, pile=QUIET)
     t.use("duel", 2)
-    assert (t.request.kind, t.request.seat, t.request.prompt) == ("respond", 2, "duel:0")
+    assert (t.request.kind, t.request.seat, t.request.prompt) == ("respond", 2, "duel:0:0")
     t.use("slash")
-    assert (t.request.seat, t.request.prompt) == (0, "duel:2")
+    assert (t.request.seat, t.request.prompt) == (0, "duel:2:0")
     t.use("slash")
     assert t.request.seat == 2
     t.use("slash")

@@ -123,7 +123,7 @@ def test_a_duel_is_fought_with_discards_in_range_and_hurts_two_in_the_endgame(en
     t.use("duel", 1)
     for seat in (1, 0, 1):
         req = t.until("respond", seat)
-        assert req.prompt == f"duel:{1 - seat}"
+        assert req.prompt == f"duel:{1 - seat}:0"  # the other one, and the user
         t.choose(req.choices[0])
     t.until("play", 0)
     assert [(e.src_seat, e.reason) for e in t.of_type(ev.CardsMoved, since) if e.reason == "duel"] == [(1, "duel"), (0, "duel"), (1, "duel")]
