@@ -128,6 +128,12 @@ class Hegemony(Ruleset):
         "known_both:general:0": ("其暗置的主将", "its concealed main general"),
         "known_both:general:1": ("其暗置的副将", "its concealed deputy general"),
         "hg_guzheng:take": ("获得其余的牌", "Take the other cards"),
+        "mark:hg.first": ("首个行动", "first player"),
+        "mark:hg.full": ("武将牌已全部明置过", "both generals shown"),
+        "mark:hg.lost0": ("主将技能失去", "main general's skills lost"),
+        "mark:hg.lost1": ("副将技能失去", "deputy general's skills lost"),
+        "mark:hg.extra": ("额外回合（{seat}放权）", "an extra turn (from {seat})"),
+        "mark:hg.bar": ("其他角色不能明置武将牌", "others may not reveal"),
     }
     hp_in_halves = True  # a general's max_hp counts half yin-yang fish
     half_fish_reward = True  # a leftover half fish draws 1 at the first full reveal

@@ -19,6 +19,7 @@ class Teams(HeroKill):
     roles: tuple[str, ...] = ()  # by seat
     events: tuple[type[ev.Event], ...] = (DiceRolled,)
     handlers: dict = {DiceRolled: _nothing}
+    table_layout = "teams"
 
     def team_of(self, seat: int) -> int:
         raise NotImplementedError
