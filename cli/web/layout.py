@@ -58,7 +58,7 @@ def nav(lang: str, here: str = "") -> str:
 
 
 def page(title: str | Words, body: str, lang: str = "en", here: str = "", head: str = "") -> str:
-    text = say(lang, title) if not isinstance(title, str) else title
+    text = say(lang, title) if not isinstance(title, str) or title in WORDS else title
     return (
         f'<!doctype html><html lang="{"zh" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
