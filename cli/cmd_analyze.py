@@ -49,16 +49,18 @@ def render_report(report, events, lang: str = "en") -> list[str]:  # report: rep
 @click.option("--seed", type=int, default=0, show_default=True, help="The analysis's own seed: the same seed gives the same report.")
 @click.option("--jobs", "-j", type=int, default=None, help="Processes to use.  [default: all cores]")
 @click.option("--keep", type=click.Path(file_okay=False), default=None, help="Write every rollout as a fork record into this folder.")
+@click.option("--save", is_flag=True, help="With --blunders: keep the review beside FILE (FILE.analysis.json), for the analysis strip of sgz html and sgz serve.")
 @format_option("text", "json", default="text", what="the report")
 @LANG_OPTION
-def analyze(file: str, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, jobs: int | None, keep: str | None, fmt: str, as_json: bool, lang: str) -> None:
+def analyze(file: str, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, jobs: int | None, keep: str | None, save: bool, fmt: str, as_json: bool, lang: str) -> None:
     """Estimate the win probability of every legal choice at a position of FILE.
 
     Each choice is tried --rollouts times: the record is forked there, what
     the deciding seat could not see (others' hands, the pile, hidden roles and
     generals) is dealt again at random, and bots play on to the end.  Choices
     are ranked by win rate with a 95% interval; the one the record took is
-    marked.  With --blunders, every decision of --seat is reviewed.
+    marked.  With --blunders, every decision of --seat is reviewed; --save
+    keeps that review beside FILE, where replay pages find it.
     """
     from sanguozhi.core.bots import BOTS
     from sanguozhi.records.check import known_bot
@@ -71,6 +73,8 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
             usage("--blunders goes with --seat S (and not --at)")
     elif at is None:
         usage("give --at N (the position to analyse), or --seat S --blunders")
+    if save and not blunders:
+        usage("--save goes with --blunders (it keeps the review of a seat)")
     record = load(file)
     players, last = record.header.players, len(record.events) - 1
     for flag, value in (("--as", seat), ("--seat", review)):
@@ -80,16 +84,16 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
         usage(f"--at {at}: event {at} is not in the record (events 0-{last})")
     n_jobs = _jobs(jobs)
     with reading(file):
-        _analyze(record, at, seat, review, blunders, rollouts, threshold, bots, seed, n_jobs, keep, as_json, lang)
+        _analyze(file, record, at, seat, review, blunders, save, rollouts, threshold, bots, seed, n_jobs, keep, as_json, lang)
 
 
-def _analyze(record, at: int | None, seat: int | None, review: int | None, blunders: bool, rollouts: int, threshold: float, bots: str, seed: int, n_jobs: int, keep: str | None, as_json: bool, lang: str) -> None:
+def _analyze(file: str, record, at: int | None, seat: int | None, review: int | None, blunders: bool, save: bool, rollouts: int, threshold: float, bots: str, seed: int, n_jobs: int, keep: str | None, as_json: bool, lang: str) -> None:
     import json
     from pathlib import Path
 
     from sanguozhi.replay.analyze import AnalysisError
     from sanguozhi.replay.analyze import analyze as run
-    from sanguozhi.replay.analyze import blunders as review_game
+    from sanguozhi.replay.analyze import reviewed
 
     try:
         if not blunders:
@@ -102,8 +106,10 @@ def _analyze(record, at: int | None, seat: int | None, review: int | None, blund
             return
         found = []
         checked = 0
-        for k, blunder in review_game(record.events, review, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=n_jobs):
+        seen = []
+        for k, report, blunder in reviewed(record.events, review, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=n_jobs):
             checked += 1
+            seen.append((k, report, blunder))
             if blunder is not None:
                 found.append(blunder)
                 if not as_json:
@@ -111,6 +117,16 @@ def _analyze(record, at: int | None, seat: int | None, review: int | None, blund
                     click.echo(f"     {'失误' if lang == 'zh' else 'blunder'}: -{100 * blunder.loss:.1f}%\n")
     except AnalysisError as exc:
         fail(str(exc))
+    if save:
+        from sanguozhi.replay.review import review_of
+        from sanguozhi.replay.review import save as keep_review
+
+        assert review is not None
+        try:
+            where = keep_review(file, review_of(record.header.game, review, seen, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed))
+        except OSError as exc:
+            fail(f"cannot write the review beside {file}: {exc.strerror or exc}")
+        click.echo(f"review of seat {review}: {where}", err=True)
     if as_json:
         click.echo(json.dumps({"seat": review, "decisions": checked, "blunders": [dict(b.report.as_data(), loss=round(b.loss, 4)) for b in found]}, ensure_ascii=False))
     else:

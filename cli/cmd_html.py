@@ -19,12 +19,14 @@ def html(file: str, out: str, parents: tuple[str, ...], seats: tuple[str, ...], 
     stepping by event, turn and round, and each seat's view.
 
     Everything is computed here and embedded in the page; it opens offline
-    in any browser.  A seat's view shows exactly what `sgz replay --as SEAT`
+    in any browser.  A review kept beside FILE (sgz analyze --blunders
+    --save) is drawn under the slider for the views that may see it.  A seat's view shows exactly what `sgz replay --as SEAT`
     shows; a page made with --as SEAT holds nothing that seat did not see.
     """
     from sanguozhi.records import RecordError
     from sanguozhi.replay import html as page_html
     from sanguozhi.replay.page import PageError, build
+    from sanguozhi.replay.review import ReviewError, load as load_reviews
     from sanguozhi.replay.tree import lineage, shareable
 
     output_file(out, force, [file, *parents])
@@ -37,7 +39,11 @@ def html(file: str, out: str, parents: tuple[str, ...], seats: tuple[str, ...], 
             except RecordError as exc:
                 fail(str(exc))
         try:
-            data = build(record, seats, tree)
+            reviews = load_reviews(file, record.header.game)
+        except ReviewError as exc:
+            fail(str(exc))
+        try:
+            data = build(record, seats, tree, reviews=reviews)
         except PageError as exc:
             usage(str(exc))
         text = page_html.render(data)

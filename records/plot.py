@@ -131,32 +131,61 @@ def _size(svg: str) -> tuple[int, int]:
     return int(float(w)), int(float(h))
 
 
-def charts(sections: dict[str, tuple[list[str], list[tuple]]], lengths: Sequence[tuple[int, int, int]], name: Callable[[str, str], str], lang: str = "en", top_cards: int = 20) -> list[str]:
+def charts(
+    sections: dict[str, tuple[list[str], list[tuple]]],
+    lengths: Sequence[tuple[int, int, int]] | dict[str, Sequence[tuple[int, int, int]]],
+    name: Callable[..., str],
+    lang: str = "en",
+    top_cards: int = 20,
+) -> list[str]:
     """The charts of ``sgz stats`` sections (``records.stats.run``): win rates, lengths, damage.
 
-    ``name(kind, value)`` turns a key (kind ``general``, ``role``, ``card`` …)
-    into the words the reader sees.
+    ``name(kind, value, mode)`` turns a key (kind ``general``, ``role``,
+    ``card``, ``mode`` …) into the words the reader sees.  Sections per mode
+    (a ``mode`` column; ``lengths`` a dict by mode) give each mode its own
+    charts, one after another.
     """
     zh = lang == "zh"
     out = []
-    for key, (cols, rows) in sections.items():
-        if not key.startswith("by_"):
-            continue
-        by = key[3:]
-        names = cols[: cols.index("seats")]
-        idx = {c: i for i, c in enumerate(cols)}
-        data = []
-        for r in rows:
-            label = " ".join(name(k, str(r[i])) for i, k in enumerate(names))
-            data.append((label, int(r[idx["seats"]]), int(r[idx["wins"]]), float(r[idx["win_rate"]]), float(r[idx["ci_low"]]), float(r[idx["ci_high"]])))
-        title = f"胜率（按{name('by', by)}，95%置信区间）" if zh else f"Win rate by {by} (95% interval)"
-        out.append(win_rates(data, title))
-    out.append(histogram(lengths, "对局长度分布（已结束）" if zh else "Game length (finished games)", "回合数" if zh else "turns"))
-    cols, rows = sections.get("damage_by_card", ([], []))
-    if cols:
-        ci, di = cols.index("card"), cols.index("damage")
-        data = [(name("card", r[ci]), float(r[di])) for r in rows[:top_cards]]
-        out.append(bars(data, "按牌统计的伤害" if zh else "Damage by card"))
+    by_mode = isinstance(lengths, dict)
+    modes: list[str | None] = []
+    for cols, rows in sections.values():
+        if "mode" in cols:
+            by_mode = True
+            mi = cols.index("mode")
+            modes += [r[mi] for r in rows if r[mi] not in modes]
+    if isinstance(lengths, dict):
+        modes += [m for m in lengths if m not in modes]
+    if not by_mode:
+        modes = [None]
+
+    def rows_of(cols: list[str], rows: list[tuple], mode: str | None) -> list[tuple]:
+        if mode is None or "mode" not in cols:
+            return rows
+        mi = cols.index("mode")
+        return [r for r in rows if r[mi] == mode]
+
+    for mode in modes:
+        suffix = f" · {name('mode', mode)}" if mode is not None else ""
+        for key, (cols, rows) in sections.items():
+            if not key.startswith("by_"):
+                continue
+            by = key[3:]
+            names = [c for c in cols[: cols.index("seats")] if c != "mode"]
+            idx = {c: i for i, c in enumerate(cols)}
+            data = []
+            for r in rows_of(cols, rows, mode):
+                label = " ".join(name(k, str(r[idx[k]]), mode) for k in names)
+                data.append((label, int(r[idx["seats"]]), int(r[idx["wins"]]), float(r[idx["win_rate"]]), float(r[idx["ci_low"]]), float(r[idx["ci_high"]])))
+            title = f"胜率（按{name('by', by)}，95%置信区间）" if zh else f"Win rate by {by} (95% interval)"
+            out.append(win_rates(data, title + suffix))
+        bins = lengths.get(mode, []) if isinstance(lengths, dict) else lengths
+        out.append(histogram(bins, ("对局长度分布（已结束）" if zh else "Game length (finished games)") + suffix, "回合数" if zh else "turns"))
+        cols, rows = sections.get("damage_by_card", ([], []))
+        if cols:
+            ci, di = cols.index("card"), cols.index("damage")
+            data = [(name("card", r[ci], mode), float(r[di])) for r in rows_of(cols, rows, mode)[:top_cards]]
+            out.append(bars(data, ("按牌统计的伤害" if zh else "Damage by card") + suffix))
     return out
 
 

@@ -299,6 +299,22 @@ def blunders(
     A blunder: the best choice's win rate exceeds the taken one's by more
     than ``threshold`` and their 95% intervals do not overlap.
     """
+    for k, _report, blunder in reviewed(events, seat, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=jobs, max_choices=max_choices):
+        yield k, blunder
+
+
+def reviewed(
+    events: Sequence[ev.Event],
+    seat: int,
+    *,
+    rollouts: int = 12,
+    threshold: float = 0.15,
+    bots: str = "basic",
+    seed: int = 0,
+    jobs: int = 1,
+    max_choices: int = 12,
+) -> Iterator[tuple[int, Report, Blunder | None]]:
+    """``blunders`` with each decision's report: (event, report, blunder or None)."""
     for k, e in enumerate(events):
         if type(e) is not ev.Decided or e.seat != seat:
             continue
@@ -319,9 +335,9 @@ def blunders(
         mine = next(c for c in report.choices if c.taken)
         loss = best.rate - mine.rate
         if not mine.taken or best is mine or loss <= threshold or best.interval[0] <= mine.interval[1]:
-            yield k, None
+            yield k, report, None
             continue
-        yield k, Blunder(at, report, loss)
+        yield k, report, Blunder(at, report, loss)
 
 
 def default_jobs() -> int:

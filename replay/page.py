@@ -12,6 +12,14 @@ A view here drops what the page has elsewhere or does not show: ``seq`` (the
 event's index), ``mode``, ``viewer`` and the full review's draw-pile order
 (its size is ``pile_count``).
 
+Beside the views: what happens on the table at each event (``acts``: a card
+or skill from its user to its targets, damage, recovery and hp lost, all
+public events), the rule text of every card, general and skill the page names
+(``replay.tips``), the names of marks, sides and endings, the mode's table
+layout, and, where ``sgz analyze --blunders --save`` reviewed a seat, the win
+chance of that seat along the game (``replay.review``) for the views that
+may see it.
+
 ``PageBuilder`` takes events one at a time, so a game being played in the
 browser (``sgz serve``) extends its page as it goes.  ``perspectives`` is the
 rule for which views a record lets a page hold.
@@ -28,10 +36,12 @@ from sanguozhi.core.deck import CARDS
 from sanguozhi.core.evolve import apply, initial_state
 from sanguozhi.core.view import view
 
+from .marks import mark_words
 from .narrate import Narrator, display_name
 from .patch import diff
+from .tips import texts
 from .visibility import SeenTracker, sighting
-from .words import KINGDOMS, PHASES, ROLES, word
+from .words import ENDINGS, EQUIP_SLOTS, KINGDOMS, PHASES, ROLES, word
 
 KEYFRAME = 256  # events between two full views of a perspective
 FORMAT = 1  # of the page data; the script checks it
@@ -108,6 +118,9 @@ class PageBuilder:
         self.kingdoms: set[str] = set()
         self.roles: set[str] = set()
         self.cards: set[int] = set()  # cards some view of the page has seen (the card table names only these)
+        self.marks: set[str] = set()
+        self.sides: set[str] = set()
+        self.acts: dict[str, list[Any]] = {}  # event index -> what happened on the table (public events only)
         self.n = 0
         self.feed(start)
 
@@ -128,6 +141,9 @@ class PageBuilder:
             cards, seen = shown
             if seen is None or any(p is None or p in seen for p in self.views):
                 self.cards.update(cards)
+        act = _act(e)
+        if act is not None:
+            self.acts[str(n)] = act
         if type(e) is ev.TurnStarted:
             self.turns.append(n)
             if len(self.rounds) < e.round:
@@ -143,10 +159,13 @@ class PageBuilder:
             self.last[i] = v
             self.said[i].append(self._line(*said[i]))
             self.roles.update(st["role"] for st in v["seats"] if st["role"])
+            self.sides.update(st["side"] for st in v["seats"] if st["side"])
             for c in v["characters"]:
                 self.generals.update(g for g in c["generals"] if g)
                 if c["kingdom"]:
                     self.kingdoms.add(c["kingdom"])
+                if c["marks"]:
+                    self.marks.update(c["marks"])
         self.n = n + 1
 
     def _patch(self, ops: list[Any]) -> int:
@@ -167,9 +186,12 @@ class PageBuilder:
             self.lines.append(list(key))
         return i
 
-    def data(self, game: dict[str, Any], tree: Any = None) -> dict[str, Any]:
-        """Everything the page's script needs, as JSON-ready data."""
-        cards, names = labels(self.rs, self.cards, self.generals, self.kingdoms, self.roles)
+    def data(self, game: dict[str, Any], tree: Any = None, reviews: Sequence[Any] = ()) -> dict[str, Any]:
+        """Everything the page's script needs, as JSON-ready data; ``reviews``:
+        ``replay.review.Review``s of this game (only those of a seat some view
+        may see into are kept)."""
+        cards, names = labels(self.rs, self.cards, self.generals, self.kingdoms, self.roles, self.marks, self.sides)
+        full = None in self.views
         return {
             "format": FORMAT,
             "game": game,
@@ -186,14 +208,59 @@ class PageBuilder:
             "lines": self.lines,
             "cards": cards,
             "names": names,
+            "tips": texts(self.state, self.cards, self.generals),
+            "acts": self.acts,
+            "layout": self.rs.table_layout,
+            "analysis": [r.as_page() for r in reviews if r.game == game.get("id") and (full or r.seat in self.views)],
             "tree": tree,
+            "links": None,  # the web app's: {"game": "/game/", "record": URL}
         }
 
 
-def labels(rs: Any, cards: Iterable[int], generals: Iterable[str], kingdoms: Iterable[str], roles: Iterable[str]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """What a page calls cards (``{card: [en, zh, face, colour]}``) and everything
+def _act(e: ev.Event) -> list[Any] | None:
+    """What the table shows of event ``e``: ``[kind, from, [to ...], n, name]``
+    (a use, with its cards, or a skill from its user to its targets; damage,
+    recovery, hp lost on a character), or None.  Only events every seat sees."""
+    t = type(e)
+    if t is ev.CardUsed:
+        return ["use", e.seat, list(e.targets), 0, e.name, list(e.cards)]
+    if t is ev.Triggered and e.targets:
+        return ["skill", e.seat, list(e.targets), 0, e.source]
+    if t is ev.Damaged:
+        return ["damage", e.src, [e.dst], e.n, e.nature]
+    if t is ev.Recovered:
+        return ["recover", e.src, [e.seat], e.n, ""]
+    if t is ev.HpLost:
+        return ["lose", -1, [e.seat], e.n, ""]
+    return None
+
+
+def _side_words(rs: Any, side: str) -> list[str]:
+    """A side by name: a role, a kingdom, a team, an alliance; "" where it says nothing (tripod's "seat0")."""
+    if side in KINGDOMS:
+        return [word(KINGDOMS, side, "en"), word(KINGDOMS, side, "zh")]
+    if side in rs.display_names:
+        return [display_name(side, "en", rs), display_name(side, "zh", rs)]
+    if side in ROLES:
+        return [word(ROLES, side, "en"), word(ROLES, side, "zh")]
+    head, _, rest = side.partition(":")
+    if head == "alliance":  # jade seal: alliance:A-B
+        a, _, b = rest.partition("-")
+        return [f"alliance of seats {a} and {b}", f"{a}号位与{b}号位结盟"]
+    if head in KINGDOMS and rest.isdigit():  # a careerist's camp (hegemony-six): careerist:SEAT
+        return [f"{word(KINGDOMS, head, 'en')} (seat {rest})", f"{word(KINGDOMS, head, 'zh')}（{rest}号位）"]
+    return ["", ""]
+
+
+def labels(
+    rs: Any, cards: Iterable[int], generals: Iterable[str], kingdoms: Iterable[str], roles: Iterable[str], marks: Iterable[str] = (), sides: Iterable[str] = ()
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """What a page calls cards (``{card: [en, zh, face, colour, kind]}``) and everything
     else it names (``{id: [en, zh]}``: generals, ``kingdom:K``, ``role:R``,
-    ``phase:P``, ``zone:Z``), in the words of ruleset ``rs``."""
+    ``phase:P``, ``zone:Z``, ``mark:M`` (``replay.marks``), ``side:S``,
+    ``end:REASON``, ``equip:SLOT``, ``half:0``/``half:1`` where the mode names
+    a character's two generals (hegemony's 主将/副将), ``term:points``), in the
+    words of ruleset ``rs``."""
 
     def both(name: str) -> list[str]:
         return [display_name(name, "en", rs), display_name(name, "zh", rs)]
@@ -201,7 +268,7 @@ def labels(rs: Any, cards: Iterable[int], generals: Iterable[str], kingdoms: Ite
     def card(c: int) -> list[str]:
         k = CARDS[c]
         own = rs.display_names.get(k.name)  # what the mode calls it (Hero Kill: 桃 is 药)
-        return [own[1] if own else k.title("en"), own[0] if own else k.title("zh"), k.face_text, k.color]
+        return [own[1] if own else k.title("en"), own[0] if own else k.title("zh"), k.face_text, k.color, k.name]
 
     def words(table: dict[str, tuple[str, str]], term: str) -> list[str]:
         if term in rs.display_names:  # a mode's own role (3v3's 主将)
@@ -210,10 +277,18 @@ def labels(rs: Any, cards: Iterable[int], generals: Iterable[str], kingdoms: Ite
 
     out_cards = {str(c): card(c) for c in sorted(cards)}
     names: dict[str, list[str]] = {g: both(g) for g in sorted(generals)}
-    names.update({f"kingdom:{k}": words(KINGDOMS, k) for k in sorted(kingdoms)})
+    names.update({f"kingdom:{k}": [word(KINGDOMS, k, "en"), word(KINGDOMS, k, "zh")] if k in KINGDOMS else words(KINGDOMS, k) for k in sorted(kingdoms)})
     names.update({f"role:{r}": words(ROLES, r) for r in sorted(roles)})
-    names.update({f"phase:{p}": words(PHASES, p) for p in PHASES})
+    names.update({f"phase:{p}": [word(PHASES, p, "en"), word(PHASES, p, "zh")] for p in PHASES})
     names.update({f"zone:{z}": [en, zh] for z, (zh, en) in rs.zones.items()})
+    names.update({f"mark:{m}": list(mark_words(m, rs)) for m in sorted(marks)})
+    names.update({f"side:{x}": _side_words(rs, x) for x in sorted(sides)})
+    names.update({f"end:{r}": words(ENDINGS, r) for r in ENDINGS})
+    names.update({f"equip:{k}": [word(EQUIP_SLOTS, k, "en"), word(EQUIP_SLOTS, k, "zh")] for k in EQUIP_SLOTS})  # a slot, not the horse in it
+    if "main" in rs.display_names and "deputy" in rs.display_names:
+        # Short, as over each half of a box: "main", "主将".
+        names.update({f"half:{i}": [both(k)[0].split()[0], both(k)[1]] for i, k in enumerate(("main", "deputy"))})
+    names["term:points"] = both("points")
     return out_cards, names
 
 
@@ -237,14 +312,14 @@ def game_info(header: Any, path: str = "", *, seed: bool = True) -> dict[str, An
     }
 
 
-def build(record: Any, asked: Sequence[str] = (), tree: Any = None, keyframe: int = KEYFRAME) -> dict[str, Any]:  # record: records.Record
+def build(record: Any, asked: Sequence[str] = (), tree: Any = None, keyframe: int = KEYFRAME, reviews: Sequence[Any] = ()) -> dict[str, Any]:  # record: records.Record
     """The page data of a whole record (``PageError`` if ``asked`` is not allowed)."""
     events = record.events
     finished = bool(events) and type(events[-1]) is ev.GameEnded
     header = record.header
     views = perspectives(header.players, header.bots, finished, asked)
     builder = PageBuilder(events[0], views, keyframe).feed_all(events[1:])
-    return builder.data(game_info(header, record.path, seed=seed_shown(header, finished)), tree)
+    return builder.data(game_info(header, record.path, seed=seed_shown(header, finished)), tree, reviews)
 
 
 def seed_shown(header: Any, finished: bool) -> bool:

@@ -6,7 +6,8 @@
     /t/{room}/replay|record  once over: the replay page, the record file
     /                        archived games, filtered by mode, general and winner
     /game/{id}               one game in the replay viewer (the page `sgz html` writes)
-    /queries[/{name}]        the named queries of `sgz query --named`, read-only
+    /game/{id}/record        its record file
+    /queries[/{name}]        the named queries of `sgz query --named`, read-only; POST: one's own SQL
     /stats                   win rates with 95% intervals, game length, damage by card, as charts
 
 Every request first passes ``guard.Guard`` (host, origin, body size and
@@ -59,8 +60,19 @@ def make_app(
     async def game(request: Request) -> Response:
         return await run_in_threadpool(archive.game, request.path_params["game"], lang_of(request, lang))
 
+    async def game_record(request: Request) -> Response:
+        return await run_in_threadpool(archive.record, request.path_params["game"], lang_of(request, lang))
+
     async def queries(request: Request) -> Response:
-        return await run_in_threadpool(archive.query, request.path_params.get("name"), lang_of(request, lang))
+        sql = None
+        if request.method == "POST":
+            from .table_pages import form_of
+
+            try:
+                sql = (await form_of(request)).get("sql", "")
+            except ValueError as exc:  # not UTF-8
+                return Response(str(exc), status_code=400, media_type="text/plain")
+        return await run_in_threadpool(archive.query, request.path_params.get("name"), lang_of(request, lang), sql)
 
     async def stats(request: Request) -> Response:
         return await run_in_threadpool(archive.stats, dict(request.query_params), lang_of(request, lang))
@@ -94,7 +106,8 @@ def make_app(
     routes = [
         Route("/", index),
         Route("/game/{game}", game),
-        Route("/queries", queries),
+        Route("/game/{game}/record", game_record),
+        Route("/queries", queries, methods=["GET", "POST"]),
         Route("/queries/{name}", queries),
         Route("/stats", stats),
         Route("/tables", lobby, methods=["GET", "POST"]),

@@ -31,6 +31,15 @@ WORDS: dict[str, Words] = {
     "language": ("language", "语言"),
     "rows": ("row(s)", "行"),
     "unfinished": ("(unfinished)", "（未结束）"),
+    "own_sql": ("Your own query", "自己的查询"),
+    "run": ("Run", "运行"),
+    "sql_help": (
+        "Read-only SQL on the archive (games, seats, events, damage, deaths, decisions, generals, cards), as sgz query runs it; at most 10 s and 500 rows.",
+        "对存档的只读 SQL（games、seats、events、damage、deaths、decisions、generals、cards），与 sgz query 相同；最多 10 秒、500 行。",
+    ),
+    "more_rows": ("Only the first rows are shown:", "只显示前几行："),
+    "per_mode": ("each mode", "各模式分列"),
+    "all_modes": ("all modes together", "所有模式合计"),
 }
 
 
@@ -49,7 +58,7 @@ def nav(lang: str, here: str = "") -> str:
 
 
 def page(title: str | Words, body: str, lang: str = "en", here: str = "", head: str = "") -> str:
-    text = say(lang, title) if not isinstance(title, str) else title
+    text = say(lang, title) if not isinstance(title, str) or title in WORDS else title
     return (
         f'<!doctype html><html lang="{"zh" if lang == "zh" else "en"}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -58,17 +67,18 @@ def page(title: str | Words, body: str, lang: str = "en", here: str = "", head: 
     )
 
 
-def table(cols: Sequence[str], rows: Sequence[Sequence[Any]], link: Any = None) -> str:
-    """A table; ``link(row)`` may give an href for the row's first cell."""
+def table(cols: Sequence[str], rows: Sequence[Sequence[Any]], link: Any = None, hrefs: Sequence[str | None] | None = None) -> str:
+    """A table (scrolled sideways when wider than the screen); ``link(row)``, or
+    ``hrefs`` (one per row), may give an href for the row's first cell."""
     head = "".join(f"<th>{escape(str(c))}</th>" for c in cols)
     body = []
-    for r in rows:
+    for k, r in enumerate(rows):
         cells = ["" if v is None else escape(str(v)) for v in r]
-        href = link(r) if link else None
+        href = hrefs[k] if hrefs is not None else link(r) if link else None
         if href and cells:
             cells[0] = f'<a href="{escape(href)}">{cells[0]}</a>'
         body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-    return f'<table class="data"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f'<div class="scroll"><table class="data"><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table></div>'
 
 
 def select(name: str, options: Sequence[tuple[str, str]], chosen: str | None) -> str:

@@ -89,13 +89,19 @@ class Ruleset:
     # where the seats' roles are secret and the lord's place is random (identity).
     random_seat: bool = False
     # What this mode calls cards, skills or generals: id -> (zh, en) (Hero Kill's
-    # names); "points" names the seats' points (天地人's 勾玉).
+    # names); "points" names the seats' points (天地人's 勾玉); "mark:KEY" names a
+    # mark of its own on a character ("{v}": its value, "{seat}": the seat value - 1
+    # names; "": not shown, the page shows it otherwise).
     display_names: dict[str, tuple[str, str]] = {}
     # Zones of a character's own beyond hand, equipment and judge (tripod's
     # general zone): zone id -> (zh, en) names.  Cards move there with
     # CardsMoved like anywhere else (the seat names the character); they lie
     # face up unless moved there with a ``vis``.
     zones: dict[str, tuple[str, str]] = {}
+    # How a replay page lays the table out: "ring" (the characters round the
+    # table), "duel" (two rows of generals, characters below ``players`` being
+    # the players' own places) or "teams" (a row per side).
+    table_layout: str = "ring"
 
     def __init__(self) -> None:
         self._content: dict[str, Content] = {}

@@ -52,6 +52,29 @@ def test_blunders_review_reports_how_many_decisions_it_checked(record: Path) -> 
     assert out["seat"] == 1 and out["decisions"] > 0 and isinstance(out["blunders"], list)
 
 
+def test_a_saved_review_is_kept_beside_the_record_and_drawn_by_sgz_html(record: Path, tmp_path: Path) -> None:
+    import shutil
+
+    from sanguozhi.replay.review import load, path_of
+
+    rec = tmp_path / record.name
+    shutil.copy(record, rec)
+    res = run("analyze", str(rec), "--seat", "1", "--blunders", "--rollouts", "1", "--jobs", "1", "--json", "--save")
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.stdout)
+    (review,) = load(rec)
+    assert path_of(rec) == tmp_path / (record.name[: -len(".jsonl")] + ".analysis.json")
+    assert review.seat == 1 and review.game == read_record(rec).header.game and len(review.points) == out["decisions"]
+    events = read_record(rec).events
+    assert all(type(events[p.at]) is ev.Decided and events[p.at].seat == 1 and 0 <= p.rate <= p.best <= 1 for p in review.points)
+    assert sum(p.blunder for p in review.points) == len(out["blunders"])
+    page = tmp_path / "page.html"
+    assert run("html", str(rec), "--out", str(page)).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert '"analysis":[{"seat":1,' in html and '"choice"' not in html  # numbers only, never a choice
+    assert run("analyze", str(rec), "--at", "5", "--save").exit_code != 0  # --save is for a review
+
+
 @pytest.mark.parametrize(
     "args, message",
     [

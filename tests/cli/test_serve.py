@@ -92,7 +92,7 @@ def test_statistics_as_charts(client: TestClient) -> None:
     assert res.text.count("<svg ") == 4  # win rate by role, by general, lengths, damage by card
     assert "Win rate by role (95% interval)" in res.text and "Win rate by general (95% interval)" in res.text
     zh = client.get("/stats", params={"lang": "zh", "by": "seat"})
-    assert "胜率" in zh.text and "by seat" in zh.text
+    assert "胜率" in zh.text and "按座位" in zh.text and "by seat" not in zh.text
     assert client.get("/stats", params={"by": "weather"}).status_code == 400
 
 
@@ -184,3 +184,88 @@ def test_a_body_too_large_or_not_utf8_is_refused_and_numbers_are_bounded(client:
         res = client.post("/tables", data=form)
         assert res.status_code == 400 and why in res.text, (form, res.text[-300:])
     assert not list((tmp_path / "played").glob("*.room.json"))
+
+
+@pytest.fixture(scope="module")
+def forked(tmp_path_factory) -> tuple[Path, str, list[str]]:
+    """An archive of a parent game and three forks of it (after events 40, 80, 120)."""
+    d = tmp_path_factory.mktemp("forks")
+    (parent,) = records(d / "g", 1, first_seed=60, players=4, max_turns=12)
+    for k, at in enumerate((40, 80, 120)):
+        assert run("fork", parent, "--at", str(at), "--out", d / "g" / f"fork{k}.jsonl").exit_code == 0
+    db = d / "a.duckdb"
+    assert run("archive", "ingest", d / "g", "--db", db).exit_code == 0
+    forks = [read_record(d / "g" / f"fork{k}.jsonl").header.game for k in range(3)]
+    return db, read_record(parent).header.game, forks
+
+
+def test_the_fork_tree_of_a_parent_and_its_three_forks_is_shown_with_links(forked, tmp_path: Path) -> None:
+    db, parent, forks = forked
+    app = TestClient(make_app(str(db), tmp_path / "played", allow_hosts=("testserver",)))
+    for game in (parent, *forks):
+        data = embedded(app.get(f"/game/{game}").text)
+        (root,) = data["tree"]
+        assert root["game"] == parent
+        assert [c["game"] for c in root["children"]] == forks and [c["fork_at"] for c in root["children"]] == [41, 81, 121]
+        assert data["links"] == {"game": "/game/", "record": f"/game/{game}/record"}
+
+
+def test_the_record_of_an_archived_game_downloads(client: TestClient, db: Path) -> None:
+    game, path = sql(db, "SELECT game, path FROM games ORDER BY game LIMIT 1")[0]
+    res = client.get(f"/game/{game}/record")
+    assert res.status_code == 200 and res.content == Path(path).read_bytes()
+    assert Path(path).name in res.headers["content-disposition"]
+    assert client.get("/game/0000000000000000/record").status_code == 404
+
+
+def test_query_results_and_the_games_list_show_names_not_ids(client: TestClient, db: Path) -> None:
+    from sanguozhi.replay.narrate import display_name
+
+    text = client.get("/queries/big-hits").text
+    cards = {c for (c,) in sql(db, "SELECT DISTINCT card FROM damage WHERE n >= 2 AND card <> ''")}
+    assert cards
+    for c in cards:
+        assert f"<td>{display_name(c, 'en')}</td>" in text and f"<td>{c}</td>" not in text
+    zh = client.get("/", params={"lang": "zh"}).text
+    assert "身份局" in zh and "<td>identity</td>" not in zh
+
+
+def test_ones_own_sql_runs_read_only_and_cannot_read_around_the_views(tmp_path: Path) -> None:
+    from sanguozhi.records.session import advance, start_person_game
+
+    folder = tmp_path / "g"
+    bots = {s: "basic" for s in range(1, 5)}
+    game, writer = start_person_game(folder / "open.jsonl", "identity", 5, None, {}, bots, people={0: "Ann"})
+    with writer:
+        game.submit(game.request.choices[0])
+        advance(game, bots)
+    records(folder, 1, first_seed=700, players=4, max_turns=5)
+    db = tmp_path / "a.duckdb"
+    assert run("archive", "ingest", folder, "--db", db, "--partial").exit_code == 0
+    (hidden,) = [g for (g,) in sql(db, "SELECT game FROM games WHERE NOT finished")]
+    app = TestClient(make_app(str(db), tmp_path / "played", allow_hosts=("testserver",)))
+    assert 'form class="sql" method="post"' in app.get("/queries").text
+    ok = app.post("/queries?lang=zh", data={"sql": "SELECT d.game, d.seq, s.role, s.general FROM decisions d JOIN seats s ON s.game = d.game AND s.seat = d.seat ORDER BY 1, 2 LIMIT 40"})
+    assert ok.status_code == 200 and 'class="error"' not in ok.text and "<td>主公</td>" in ok.text
+    generals = {g for (g,) in sql(db, "SELECT general FROM seats")}
+    assert not [g for g in generals if f"<td>{g}</td>" in ok.text]  # names, not ids
+    assert re.search(r'href="/game/[0-9a-f]+#e=\d+"', ok.text)  # a moment is a link
+    assert hidden not in app.post("/queries", data={"sql": "SELECT game FROM games"}).text
+    catalog = db.stem
+    for q in [
+        "SELECT game FROM main.games",
+        'SELECT game FROM "main"."games"',
+        f"SELECT game FROM {catalog}.games",
+        f'SELECT game FROM "{catalog}".main.games',
+        "SELECT game FROM main/**/.games",
+        "SELECT '--', game FROM main.games",
+        "SELECT * FROM query('SELECT game FROM ' || 'ma' || 'in.games')",
+        "SELECT * FROM query_table('games')",
+        "SELECT (SELECT max(game) FROM temp.games)",
+        "DELETE FROM games",
+        "PRAGMA show_tables",
+        "ATTACH 'x.duckdb'",
+    ]:
+        res = app.post("/queries", data={"sql": q})
+        assert res.status_code == 200 and 'class="error"' in res.text, q
+        assert hidden not in res.text, q

@@ -200,3 +200,39 @@ def test_page_view_drops_only_what_the_page_has_elsewhere() -> None:
     assert "pile" not in v and v["pile_count"] == len(state.pile)
     assert set(tl.view(len(events) - 1, None)) - set(v) == set(DROPPED)
     assert not re.search(r"private", msgspec.json.encode(build(record_of(events))).decode())
+
+
+@pytest.mark.parametrize("mode", ["identity", "hegemony", "duel", "tripod", "identity-seed000"])
+def test_what_a_seats_page_adds_beside_its_views_is_public_or_its_own(mode: str) -> None:
+    """Rule texts only of what the page names, table actions only of public events,
+    a name for every mark and side it shows, a review only of a seat it sees into."""
+    from sanguozhi.core.deck import CARDS
+    from sanguozhi.replay.review import Point, Review
+
+    events = mode_game(mode, 4, "basic", max_turns=16)
+    reviews = [Review(game="g" * 16, seat=s, rollouts=1, threshold=0.1, bots="basic", seed=0, points=(Point(3, 0.5, 0.5),)) for s in (0, 1)]
+    data = build(record_of(events), asked=["1"], keyframe=32, reviews=reviews)
+    assert [r["seat"] for r in data["analysis"]] == [1]  # seat 0's win chance came from what seat 0 saw
+    kinds = {CARDS[int(c)].name for c in data["cards"]}
+    on_cards = {k.partition(":")[2] for k in kinds if k.startswith("general:")}
+    for key in data["tips"]:
+        what, _, x = key.partition(":")
+        if what == "card":
+            assert x in kinds, key
+        elif what == "general":
+            assert x in data["names"] or x in on_cards, key
+    public = {i for i, e in enumerate(events) if getattr(e, "vis", None) is None}
+    assert {int(i) for i in data["acts"]} <= public
+    for i, act in data["acts"].items():
+        assert set(act[5] if act[0] == "use" else ()) <= {int(c) for c in data["cards"]}, i
+    views = decoded(data, 0)
+    for v in views[::16]:
+        for c in v["characters"]:
+            for m in c["marks"]:
+                en, zh = data["names"][f"mark:{m}"]
+                assert m not in en and m not in zh, (mode, m, en, zh)
+        for s in v["seats"]:
+            if s["side"]:
+                assert f"side:{s['side']}" in data["names"]
+    full = build(record_of(events), keyframe=64, reviews=reviews)
+    assert [r["seat"] for r in full["analysis"]] == [0, 1]

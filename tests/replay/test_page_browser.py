@@ -100,7 +100,7 @@ def test_step_switch_seat_and_language_on_a_page_sgz_html_wrote(browser, tmp_pat
     table = dom_table(page)
     for c in review["characters"]:
         box = table[str(c["seat"])]
-        assert box["hp"] == f"{c['hp']}/{c['max_hp']}"
+        assert box["hp"] == f"{max(c['hp'], 0)}/{c['max_hp']}"  # a dead character's hp below 0 shows as 0
         assert box["hand"] == c["hand_count"]
         assert box["dead"] == (not c["alive"])
         assert box["handCards"] == (review["seats"][c["owner"]]["hand"] if c["hand_count"] else [])

@@ -77,12 +77,14 @@ class Duel(Ruleset):
     phase_flows = turn.PHASE_FLOWS
     zones = {QIBING_ZONE: ("奇兵", "qibing")}  # on the players' own places: the 奇兵 in front of each
     person_options = {"generals": "choose"}
+    table_layout = "duel"
     display_names = {
         "first": ("先手", "first"),
         "second": ("后手", "second"),
         "reveal": ("明置", "reveal"),
         "redeploy": ("调遣", "redeploy"),
         "qibing": ("奇兵", "qibing"),
+        "mark:duel.row": ("", ""),  # a general's place in the ring: the page's rows show it
         **{k.id: (k.name_zh, k.name_en) for k in QIBING.values()},
     }
 

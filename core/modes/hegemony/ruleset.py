@@ -133,6 +133,12 @@ class Hegemony(Ruleset):
         "known_both:general:0": ("其暗置的主将", "its concealed main general"),
         "known_both:general:1": ("其暗置的副将", "its concealed deputy general"),
         "hg_guzheng:take": ("获得其余的牌", "Take the other cards"),
+        "mark:hg.first": ("首个行动", "first player"),
+        "mark:hg.full": ("武将牌已全部明置过", "both generals shown"),
+        "mark:hg.lost0": ("主将技能失去", "main general's skills lost"),
+        "mark:hg.lost1": ("副将技能失去", "deputy general's skills lost"),
+        "mark:hg.extra": ("额外回合（{seat}放权）", "an extra turn (from {seat})"),
+        "mark:hg.bar": ("其他角色不能明置武将牌", "others may not reveal"),
     }
     # 马术 咆哮 奇才 短兵 change a standing limit: a concealed general's use of one is offered
     # in its play request, revealing it (Engine.play_request).  完杀 and 红颜 are offered

@@ -99,6 +99,7 @@ class Competitive(Teams):
         "second": ("后", "second"),
         "warm": ("暖色", "warm"),
         "cool": ("冷色", "cool"),
+        "mark:3v3.turn": ("第{v}回合行动", "acts in turn {v}"),
     }
 
     def team_of(self, seat: int) -> int:

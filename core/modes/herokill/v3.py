@@ -20,6 +20,7 @@ class Teams(HeroKill):
     roles: tuple[str, ...] = ()  # by seat
     events: tuple[type[ev.Event], ...] = (DiceRolled, *hero_events.EVENTS)
     handlers: dict = {DiceRolled: _nothing, **hero_events.HANDLERS}
+    table_layout = "teams"
 
     def team_of(self, seat: int) -> int:
         raise NotImplementedError

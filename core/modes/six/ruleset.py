@@ -101,6 +101,10 @@ class HegemonySix(Hegemony):
         "guifu": ("归附", "join"),
         "join": ("归附", "join"),
         "target": ("选择目标", "choose the target"),
+        "mark:six.mark": ("野心家标记", "careerist mark"),
+        "mark:six.camp": ("归附{seat}", "in {seat}'s camp"),
+        "mark:six.ruler": ("君主（第{v}位）", "ruler (#{v})"),
+        "mark:six.crowned": ("君主体力上限+1", "ruler's +1 max hp"),
     }
     hp_in_halves = False  # the hegemony generals' half fish are read as whole hp
     half_fish_reward = False  # no yin-yang fish: the main's hp
