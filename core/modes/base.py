@@ -69,6 +69,10 @@ class Ruleset:
     seed: str = ""  # the rule text it follows
     players: range = range(0)
     playable: bool = True
+    # The module that teaches the ``basic`` bot this mode's own decisions and
+    # sides (``core.bots.basic.learn``: imported on the bot's first decision in
+    # one of its games, never by the rules); "": the standard knowledge only.
+    policy: str = ""
     Options: type[msgspec.Struct]
     # Its own event types and their folds.
     events: tuple[type[ev.Event], ...] = ()

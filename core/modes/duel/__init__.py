@@ -59,6 +59,7 @@ class DuelOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Duel(Ruleset):
     id = "duel"
+    policy = __name__ + ".policy"
     title_zh = "对决"
     title_en = "Duel"
     seed = "003"
