@@ -63,16 +63,17 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     import json
     from pathlib import Path
 
-    from sanguozhi.core.bots import BOTS
+    from sanguozhi.core.bots import BotError
+    from sanguozhi.core.bots import load as load_bot
     from sanguozhi.replay.analyze import AnalysisError
     from sanguozhi.replay.analyze import analyze as run
     from sanguozhi.replay.analyze import blunders as review_game
 
     as_json = output_format(fmt, as_json) == "json"
-    if bots == "search":
-        import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
-    if bots not in BOTS:
-        usage(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})")
+    try:
+        load_bot(bots)
+    except BotError as exc:
+        usage(f"--bots: {exc}")
     if blunders:
         if review is None or at is not None:
             usage("--blunders goes with --seat S (and not --at)")

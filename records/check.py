@@ -101,13 +101,14 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
     """(-1, why, 0) when the header does not describe the game its events play (line 1)."""
     if h.bots:
         seats = {str(s) for s in range(h.players)}
-        from sanguozhi.core.bots import BOTS
+        from sanguozhi.core.bots import well_formed
 
         for seat, bot in h.bots.items():
             if seat not in seats:
                 return -1, f"the header names a bot for seat {seat!r}, which is not a seat of this {h.players}-player game", 0
-            if bot not in BOTS:
-                return -1, f"the header names an unknown bot {bot!r} for seat {seat}", 0
+            # Any bot's name, installed here or not (an external bot's, an agent's): never imported.
+            if not well_formed(bot):
+                return -1, f"the header's bot for seat {seat} is not a bot's name: {bot!r}", 0
     for seat, name in h.people.items():
         if seat not in {str(s) for s in range(h.players)} or seat in h.bots:
             return -1, f"the header names a person for seat {seat!r}, which is not a seat of this game without a bot", 0
