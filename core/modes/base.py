@@ -131,6 +131,10 @@ class Ruleset:
         """The card numbers this game plays with; () means the 160 standard cards."""
         return ()
 
+    def most_characters(self, players: int, options: dict[str, Any]) -> int:
+        """The most characters a game can hold (an RL observation's fixed size): one a seat."""
+        return players
+
     def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
         """The content packs installed, in order (a later one may replace an earlier rule)."""
         from ..cards import STANDARD_CARDS

@@ -92,6 +92,11 @@ class Duel(Ruleset):
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
         return GAME_DECK + tuple(QIBING_CARDS)
 
+    def most_characters(self, players: int, options: dict[str, Any]) -> int:
+        """The two places, and two rows of generals worth ``points`` each at the least points a general is worth."""
+        least = min(g.points for g in DUEL_GENERALS_DATA.values())
+        return 2 + 2 * (options["points"] // least)
+
     def packs(self, options: dict[str, Any]) -> tuple[Any, ...]:
         from ...cards import STANDARD_CARDS
         from ...generals import VANILLA
