@@ -7,6 +7,6 @@ PARTS = ("core", "records", "replay", "cli")
 
 setup(
     package_dir={"sanguozhi": "sanguozhi", **{f"sanguozhi.{p}": p for p in PARTS}},
-    packages=["sanguozhi", *(f"sanguozhi.{p}{sub}" for p in PARTS for sub in ("", *(f".{s}" for s in find_packages(p))))],
+    packages=["sanguozhi", "sanguozhi.rl", *(f"sanguozhi.{p}{sub}" for p in PARTS for sub in ("", *(f".{s}" for s in find_packages(p))))],
     package_data={"sanguozhi.core": ["data/*.tsv", "**/data/*.tsv"], "sanguozhi.replay": ["viewer/*"], "sanguozhi.cli.web": ["static/*"]},
 )

@@ -62,12 +62,14 @@ def analyze(file: str, at: int | None, seat: int | None, review: int | None, blu
     marked.  With --blunders, every decision of --seat is reviewed; --save
     keeps that review beside FILE, where replay pages find it.
     """
-    from sanguozhi.core.bots import BOTS
-    from sanguozhi.records.check import known_bot
+    from sanguozhi.core.bots import BotError
+    from sanguozhi.core.bots import load as load_bot
 
     as_json = output_format(fmt, as_json) == "json"
-    if not known_bot(bots):
-        usage(f"--bots: unknown bot {bots!r} (bots: {', '.join(sorted(BOTS))})")
+    try:
+        load_bot(bots)
+    except BotError as exc:
+        usage(f"--bots: {exc}")
     if blunders:
         if review is None or at is not None:
             usage("--blunders goes with --seat S (and not --at)")

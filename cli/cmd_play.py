@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from .common import LANG_OPTION, OPTION_HELP, checked_mode, checked_seed, fail, new_file, parse_bots, parse_options, person_name, usage
+from .common import LANG_OPTION, OPTION_HELP, checked_mode, checked_seed, fail, new_file, parse_bots, parse_options, person_name, recorded_bots, usage
 
 
 @click.command(epilog="Example: sgz play --players 5 --seat 0 --seed 7 --out me.jsonl --lang zh")
@@ -18,7 +18,7 @@ from .common import LANG_OPTION, OPTION_HELP, checked_mode, checked_seed, fail, 
 @click.option("--seat", default=None, type=int, help="The seat you play (0 is the lord in identity).  [default: a seat dealt at random where the seats' roles are secret (identity, herokill-identity, 天地人: the seeds deal the lord's place at random), else 0; with --from, the seat no bot plays]")
 @click.option("--seed", "-s", default=None, type=int, help="Game seed: the same seed and the same decisions give the same game.  [default: a seed nobody chose, kept from you and committed to (revealed at the end, checked by sgz validate)]")
 @click.option("--name", default=None, metavar="NAME", help="Your name in the record (the archive's win rates by player).  [default: your login name]")
-@click.option("--bots", default=None, help="Bot for the other seats (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
+@click.option("--bots", default=None, help="Bot for the other seats (basic, random, search, a plug-in's name or module:callable), or a comma list by seat.  [default: basic; with --from, the record's bots]")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @LANG_OPTION
 @click.option("--out", "out", required=True, type=click.Path(dir_okay=False), metavar="FILE", help="The record file to write (a new file).")
@@ -57,7 +57,7 @@ def play(mode: str | None, players: int | None, seat: int | None, seed: int | No
             seat = people[0] if len(people) == 1 else 0
         if not 0 <= seat < players:
             usage(f"--seat {seat}: the game has seats 0-{players - 1}")
-        seats = {s: h.bots.get(str(s), "basic") for s in range(players) if s != seat} if bots is None else parse_bots(bots, players, person=seat)
+        seats = recorded_bots({s: h.bots.get(str(s), "basic") for s in range(players) if s != seat}) if bots is None else parse_bots(bots, players, person=seat)
         try:
             game, writer = start_continuation(path, record, game=new_game_id(), bots=seats, reseed=reseed)
         except ForkError as exc:

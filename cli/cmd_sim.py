@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from .common import OPTION_HELP, checked_mode, checked_seed, fail, format_option, out_folder, output_format, parse_bots, parse_options, print_json, usage
+from .common import OPTION_HELP, checked_mode, checked_seed, fail, format_option, out_folder, output_format, parse_bots, parse_options, print_json, recorded_bots, usage
 
 
 @click.command(epilog="Example: sgz sim --players 5 --games 100 --seed 1 --out games -o deck=basic")
@@ -15,7 +15,7 @@ from .common import OPTION_HELP, checked_mode, checked_seed, fail, format_option
 @click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
 @click.option("--games", "-k", default=1, show_default=True, type=click.IntRange(min=1), help="How many games.")
 @click.option("--seed", "-s", default=None, type=int, help="Seed of the first game (game i uses seed+i).  [default: 1]")
-@click.option("--bots", default=None, help="Bot for every seat (basic, random), or a comma list by seat.  [default: basic; with --from, the record's bots]")
+@click.option("--bots", default=None, help="Bot for every seat (basic, random, search, a plug-in's name or module:callable), or a comma list by seat.  [default: basic; with --from, the record's bots]")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help=OPTION_HELP)
 @click.option("--out", "out", required=True, type=click.Path(), metavar="DIR", help="The folder the records go to (one *.jsonl file a game; made if missing).")
 @format_option("text", "json", default="text", what="the summary")
@@ -55,7 +55,7 @@ def sim(mode: str | None, players: int | None, games: int, seed: int | None, bot
         h = load(from_).header
         mode, players = h.mode, h.players
         if bots is None:
-            seats = {s: h.bots.get(str(s), "basic") for s in range(h.players)}
+            seats = recorded_bots({s: h.bots.get(str(s), "basic") for s in range(h.players)})
             bots = ",".join(seats[s] for s in range(h.players))
         else:
             seats = parse_bots(bots, h.players)

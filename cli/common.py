@@ -132,12 +132,10 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
 
     With a person at the table the list names the other seats in order, or
     every seat with ``-`` at the person's."""
-    from sanguozhi.core.bots import BOTS
+    from sanguozhi.core.bots import BotError, load
 
     names = spec.split(",")
     others = [s for s in range(players) if s != person]
-    if "search" in names:
-        import sanguozhi.replay.search  # noqa: F401  (registers the search bot)
     if len(names) == 1:
         names = names * len(others)
     if person is not None and len(names) == players:
@@ -148,9 +146,23 @@ def parse_bots(spec: str, players: int, person: int | None = None) -> dict[int, 
         want = f"one bot, or {len(others)} (one for each other seat)" if person is not None else f"one bot, or {players} (one for each seat)"
         raise click.BadParameter(f"give {want}, not {len(names)}", param_hint="--bots")
     for name in names:
-        if name not in BOTS:
-            raise click.BadParameter(f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})", param_hint="--bots")
+        try:
+            load(name)  # a name, an entry point of sanguozhi.bots, or module:callable
+        except BotError as exc:
+            raise click.BadParameter(str(exc), param_hint="--bots") from None
     return dict(zip(others, names))
+
+
+def recorded_bots(seats: dict[int, str]) -> dict[int, str]:
+    """The bots a record's header names, each one that can play here (else a usage error)."""
+    from sanguozhi.core.bots import BotError, load
+
+    for name in set(seats.values()):
+        try:
+            load(name)
+        except BotError as exc:
+            usage(f"the record's bots: {exc}; name others with --bots")
+    return seats
 
 
 def load(path: str, *, empty_ok: bool = False, ending: bool = False):  # -> records.Record

@@ -113,13 +113,16 @@ def verdicts(paths: list[str], execute: bool, complete: bool) -> list[Verdict]:
 def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None:
     """(-1, why, 0) when the header does not describe the game its events play (line 1)."""
     # The header's fields are bounded in form by every reader (records.bounds);
-    # here they are held to the game.
+    # here they are held to the game.  Any bot's name is allowed, installed here
+    # or not (an external bot's, an agent's): it is never imported.
+    from sanguozhi.core.bots import well_formed
+
     seats = {str(s) for s in range(h.players)}
     for seat, bot in h.bots.items():
         if seat not in seats:
             return -1, f"the header names a bot for seat {seat!r}, which is not a seat of this {h.players}-player game", 0
-        if not known_bot(bot):
-            return -1, f"the header names an unknown bot {bot!r} for seat {seat}", 0
+        if not well_formed(bot):
+            return -1, f"the header's bot for seat {seat} is not a bot's name: {bot!r}", 0
     for seat in h.people:
         if seat not in seats or seat in h.bots:
             return -1, f"the header names a person for seat {seat!r}, which is not a seat of this game without a bot", 0
@@ -193,20 +196,6 @@ def start_problem(start: ev.GameStarted) -> str | None:
 
 
 # Bots that register themselves when their module is imported (not by core).
-LAZY_BOTS = {"search": "sanguozhi.replay.search"}
-
-
-def known_bot(name: str) -> bool:
-    """Whether ``name`` is a bot this sgz has (importing a bot module that registers itself on demand)."""
-    from sanguozhi.core.bots import BOTS
-
-    if name not in BOTS and name in LAZY_BOTS:
-        import importlib
-
-        importlib.import_module(LAZY_BOTS[name])
-    return name in BOTS
-
-
 # Events a fork adds at its fork point (a new seed; an analysis rollout's re-deal).
 AT_FORK = {ev.Reseeded: "a reseed", ev.Redealt: "a re-deal of hidden information"}
 
@@ -248,12 +237,14 @@ def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None
 
 def _handover_problem(h: Header, e: ev.Handover) -> str | None:
     """Why a seat's handover names no seat, bot or person a header could (``records.bounds``)."""
+    from sanguozhi.core.bots import well_formed
+
     from .people import BadName, check_name
 
     if not 0 <= e.seat < h.players:
         return f"a handover of seat {e.seat}, which is not a seat of this {h.players}-player game"
-    if e.bot and not known_bot(e.bot):
-        return f"a handover of seat {e.seat} to an unknown bot {printable(e.bot, one_line=True)!r}"
+    if e.bot and not well_formed(e.bot):
+        return f"a handover of seat {e.seat} to a bot whose name is not a bot's {printable(e.bot, one_line=True)!r}"
     if e.person:
         try:
             if check_name(e.person) != e.person:

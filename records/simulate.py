@@ -90,6 +90,10 @@ def play_chunk(run: Run, first: int, count: int) -> list[Outcome]:
     """Play games ``first .. first + count - 1`` of ``run`` (in a worker or here)."""
     from .durable import publish
 
+    from sanguozhi.core.bots import load
+
+    for bot in set(run.bots.values()):
+        load(bot)  # in a fresh worker too: a module:callable the run's user named
     written: list[Any] = []  # records written whole, to be synced and named together
     try:
         start = _starter(run)

@@ -1,5 +1,10 @@
 """Bots: functions from (what a seat sees, the request) to a choice.
 
+``Bot`` is the protocol, and the one way to plug a bot into ``sgz sim``,
+``sgz play``, ``sgz arena`` and the live tables: ``BOTS`` finds a bot by its
+name (``core.bots.lookup``: registered here, an entry point of the group
+``sanguozhi.bots``, or ``module:callable``).
+
 A bot's randomness comes from the game seed, its seat and the decision's
 number, so it decides the same at the same position whether the game ran
 straight through or was resumed from a record.  The seed decides every hidden
@@ -12,7 +17,7 @@ given the running game (the record so far).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 try:
     from _blake2 import blake2b  # CPython's own: imports in microseconds, unlike hashlib
@@ -23,10 +28,30 @@ from ..requests import Choice, Request
 from ..rng import Draws
 from ..state import State
 from ..view import SeatView
+from .lookup import BotError, BotTable, well_formed
 
-Bot = Callable[[SeatView, Request, Draws], Choice]
+__all__ = ["BOTS", "Bot", "BotError", "bot_choice", "bot_rng", "load", "only_answer", "register", "well_formed"]
 
-BOTS: dict[str, Bot] = {}
+
+class Bot(Protocol):
+    """A bot: what its seat sees (``view``: nothing the rules hide), the pending
+    ``request`` (asked of that seat) and its own random stream (``rng``,
+    keyed so that it answers the same at the same position of a resumed
+    game) -> one of the request's legal answers.  A question with one legal
+    answer is answered for it.  A bot that searches by forking the game sets
+    ``wants_game = True`` and is called with the running game as a fourth
+    argument."""
+
+    def __call__(self, view: SeatView, request: Request, rng: Draws, /) -> Choice: ...
+
+
+BOTS = BotTable()
+
+
+def load(name: str) -> Bot:
+    """The bot ``name`` names, ``module:callable`` included (a name the user
+    typed: ``sgz sim --bots``); BotError, one line, when there is none."""
+    return BOTS.load(name)
 
 
 def register(name: str) -> Callable[[Bot], Bot]:
@@ -67,10 +92,9 @@ def only_answer(request: Request) -> Choice | None:
 def bot_choice(name: str, state: State, request: Request, game: Any = None) -> Choice:
     """What bot ``name`` answers to ``request`` from the seat asked (``game``: the
     running ``core.game.Game``, for a bot that searches)."""
-    try:
-        bot = BOTS[name]
-    except KeyError:
-        raise KeyError(f"unknown bot {name!r} (bots: {', '.join(sorted(BOTS))})") from None
+    bot = BOTS.find(name)
+    if bot is None:
+        raise KeyError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
     only = only_answer(request)
     if only is not None:
         return only  # a question with one legal answer (a secret one asked anyway): nothing to think about

@@ -59,6 +59,8 @@ def _relations(view: SeatView) -> Relations:
     rel = view.memo.get("relations")
     if rel is not None:
         return rel  # type: ignore[return-value]
+    if view.mode not in _TAUGHT:
+        learn(view.mode)
     own = MODE_RELATIONS.get(view.mode) if MODE_RELATIONS else None
     rel = view.memo["relations"] = own(view) if own is not None else role_relations(view, view.roles())
     return rel
@@ -209,21 +211,31 @@ HANDLERS: dict[str, Callable[[SeatView, Request, Draws], Choice]] = {
 
 
 # Card knowledge beyond the basic cards (tricks, equipment) registers itself,
-# then how to use the generals' skills, then how to play a duel.
+# then how to use the generals' skills.  What a mode teaches the bot (its own
+# decisions and sides) is its ruleset's ``policy`` module, imported on the
+# bot's first decision in a game of that mode.
 from . import basic_cards as _cards  # noqa: E402,F401
 from . import skill_policy as _skills  # noqa: E402,F401
-from . import tripod_policy as _tripod  # noqa: E402,F401
-from . import tiandiren_policy as _tiandiren  # noqa: E402,F401
-from . import herokill_policy as _herokill  # noqa: E402,F401  (the 3v3 modes' own decisions)
-from . import duel_policy as _duel  # noqa: E402,F401  (the duel's play phase and skills)
-from . import hegemony_policy as _hegemony  # noqa: E402,F401
-from . import seed000_policy as _seed000  # noqa: E402,F401
-from . import jade_seal_policy as _jade_seal  # noqa: E402,F401
-from . import six_policy as _six  # noqa: E402,F401
+
+_TAUGHT: set[str] = set()
+
+
+def learn(mode: str) -> None:
+    """Import what ``mode`` teaches the bot (``Ruleset.policy``), once."""
+    from importlib import import_module
+
+    from ..modes import ruleset_of
+
+    policy = ruleset_of(mode).policy
+    if policy:
+        import_module(policy)
+    _TAUGHT.add(mode)
 
 
 @register("basic")
 def basic_bot(view: SeatView, request: Request, rng: Draws) -> Choice:
+    if view.mode not in _TAUGHT:
+        learn(view.mode)
     if not request.choices:
         picker = PICKS.get(request.prompt.partition(":")[0]) if PICKS else None
         return (picker or _pick)(view, request, rng)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards.base import NAMES, SUIT
-from ..deck import CARDS, SLASH_NAMES
+from ..deck import CARDS, RANK, SLASH_NAMES
 from ..requests import Choice, Request
 from ..rng import Draws
 from ..skills.base import same_rule
@@ -253,9 +253,15 @@ def _rende_give(view: SeatView, request: Request, rng: Draws) -> Choice:
     return cheapest(request, min(spare, request.max))
 
 
+def _pindian(view: SeatView, request: Request, rng: Draws) -> Choice:
+    """拼点 (``core.skills.common``, every mode's): the highest rank, the least kept."""
+    return Choice(cards=(max(request.cards, key=lambda c: (RANK[c], -keep(c), -c)),))
+
+
 PICKS: dict[str, Policy] = {
     "zhiheng": _zhiheng,
     "rende": _rende_give,
+    "pindian": _pindian,
 }
 
 

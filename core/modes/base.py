@@ -69,6 +69,10 @@ class Ruleset:
     seed: str = ""  # the rule text it follows
     players: range = range(0)
     playable: bool = True
+    # The module that teaches the ``basic`` bot this mode's own decisions and
+    # sides (``core.bots.basic.learn``: imported on the bot's first decision in
+    # one of its games, never by the rules); "": the standard knowledge only.
+    policy: str = ""
     Options: type[msgspec.Struct]
     # Its own event types and their folds.
     events: tuple[type[ev.Event], ...] = ()
@@ -139,6 +143,10 @@ class Ruleset:
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
         """The card numbers this game plays with; () means the 160 standard cards."""
         return ()
+
+    def most_characters(self, players: int, options: dict[str, Any]) -> int:
+        """The most characters a game can hold (an RL observation's fixed size): one a seat."""
+        return players
 
     def packs(self, options: dict[str, Any]) -> tuple[Pack, ...]:
         """The content packs installed, in order (a later one may replace an earlier rule)."""

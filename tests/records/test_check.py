@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from sanguozhi.core import events as ev
+from sanguozhi.core.bots import BOTS
 from sanguozhi.records.check import check, salvage
 from sanguozhi.records.format import FORMAT_VERSION, read_record
 
@@ -162,7 +163,7 @@ def test_deep_nesting_is_a_one_line_error_not_a_crash(src: Path, tmp_path: Path)
         (b'"seed":3,', b'"seed":4,', "the header says seed 4 but the game started with 3"),
         (b'"max_turns":16', b'"max_turns":17', "the header says options"),
         (b'"bots":{"0":"basic"', b'"bots":{"7":"basic"', "not a seat of this 4-player game"),
-        (b'"bots":{"0":"basic"', b'"bots":{"0":"oracle"', "unknown bot 'oracle'"),
+        (b'"bots":{"0":"basic"', b'"bots":{"0":"or acle!"', "not a bot's name: 'or acle!'"),
         (b'"bots":{"0":"basic"', b'"parent":"x","bots":{"0":"basic"', "parent and fork_at go together"),
     ],
     ids=["seed", "options", "bot-seat", "bot-name", "parent-without-fork_at"],
@@ -176,6 +177,13 @@ def test_a_forged_header_with_a_recomputed_chain_is_caught(src: Path, tmp_path: 
     bad = rechained(tmp_path / "forged.jsonl", forged, objs)
     c = check(bad)
     assert not c.ok and c.error.startswith(f"{bad}:1: ") and why in c.error and c.good == 0
+
+
+@pytest.mark.parametrize("bot", ["oracle", "mypkg.bots:Oracle", "agent-7@sgz-rl/1:factored"])
+def test_an_external_bots_name_in_the_header_validates_where_that_bot_is_not_installed(src: Path, tmp_path: Path, bot: str) -> None:
+    head, objs = objects(src)
+    named = rechained(tmp_path / "external.jsonl", head.replace(b'"bots":{"0":"basic"', b'"bots":{"0":"' + bot.encode() + b'"', 1), objs)
+    assert check(named).ok and bot not in BOTS
 
 
 def test_a_reseed_in_a_record_that_is_not_a_fork_is_caught(src: Path, tmp_path: Path) -> None:

@@ -66,6 +66,7 @@ class DuelOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class Duel(Ruleset):
     id = "duel"
+    policy = __name__ + ".policy"
     title_zh = "对决"
     title_en = "Duel"
     seed = "003"
@@ -99,6 +100,11 @@ class Duel(Ruleset):
 
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
         return GAME_DECK + tuple(QIBING_CARDS)
+
+    def most_characters(self, players: int, options: dict[str, Any]) -> int:
+        """The two places, and two rows of generals worth ``points`` each at the least points a general is worth."""
+        least = min(g.points for g in DUEL_GENERALS_DATA.values())
+        return 2 + 2 * (options["points"] // least)
 
     def packs(self, options: dict[str, Any]) -> tuple[Any, ...]:
         from ...cards import STANDARD_CARDS

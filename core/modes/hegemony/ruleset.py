@@ -100,6 +100,7 @@ def revised_missing() -> list[str]:
 
 class Hegemony(Ruleset):
     id = "hegemony"
+    policy = __package__ + ".policy"
     title_zh = "国战"
     title_en = "Hegemony"
     seed = "001"

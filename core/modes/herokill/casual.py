@@ -109,6 +109,7 @@ CASUAL.hook(Hook("death", "bequest", _bequest, holds=lambda state, seat: True, c
 
 class Casual(Teams):
     id = "3v3-casual"
+    policy = __package__ + ".policy"
     title_zh = "3V3休闲"
     title_en = "3v3 casual"
     Options = CasualOptions

@@ -79,6 +79,7 @@ def captain(team: int) -> int:
 
 class Competitive(Teams):
     id = "3v3-competitive"
+    policy = __package__ + ".policy"
     title_zh = "3V3竞技"
     title_en = "3v3 competitive"
     Options = CompetitiveOptions

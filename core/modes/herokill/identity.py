@@ -59,6 +59,7 @@ def survivors_extra(state: "State", role: str, won: bool) -> int:
 
 class HeroKillIdentity(HeroKill, Identity):
     id = "herokill-identity"
+    policy = __package__ + ".policy"
     title_zh = "英雄杀身份场"
     title_en = "Hero Kill identity"
     players = range(5, 9, 3)  # 五人场 and 八人场

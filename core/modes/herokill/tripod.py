@@ -109,6 +109,7 @@ def draw_phase(engine: "Engine", c: int) -> Flow:
 
 class Tripod(HeroTable, Ruleset):
     id = "tripod"
+    policy = __package__ + ".tripod_policy"
     title_zh = "三足鼎立"
     title_en = "Tripod"
     seed = "004"

@@ -36,6 +36,7 @@ class IdentitySeed000Options(IdentityOptions, frozen=True, forbid_unknown_fields
 
 class IdentitySeed000(Seed000Mechanics, Identity):
     id = "identity-seed000"
+    policy = __package__ + ".policy"
     title_zh = "身份局（种子000技能类型）"
     title_en = "Identity with seed 000's kinds"
     seed = "000"

@@ -79,6 +79,7 @@ def general_pool(content: "Content", options: dict[str, Any]) -> tuple[str, ...]
 
 class JadeSeal(Seed000Mechanics, Ruleset):
     id = "jade-seal"
+    policy = __package__ + ".jade_policy"
     title_zh = "逐鹿天下"
     title_en = "Contest for the Realm"
     seed = "000"

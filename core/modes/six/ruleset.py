@@ -81,6 +81,7 @@ def pool_size() -> int:
 
 class HegemonySix(Hegemony):
     id = "hegemony-six"
+    policy = __package__ + ".policy"
     title_zh = "六势力国战"
     title_en = "Six-force hegemony"
     seed = "000"

@@ -79,6 +79,7 @@ class TianDiRenOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 
 class TianDiRen(Ruleset):
     id = "tiandiren"
+    policy = __package__ + ".policy"
     title_zh = "天地人"
     title_en = "Heaven, Earth and Man"
     seed = "002"

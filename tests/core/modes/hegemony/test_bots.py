@@ -89,7 +89,7 @@ def test_the_bot_uses_assault_when_no_target_is_a_known_enemy() -> None:
     """强袭 chosen (the action scores it) while every other character is still
     concealed: the bot aims at someone not known to be an ally (it failed with
     ``min() arg is an empty sequence`` in hegemony-six)."""
-    from sanguozhi.core.bots.hegemony_policy import _qiangxi
+    from sanguozhi.core.modes.hegemony.policy import _qiangxi
     from sanguozhi.core.requests import Choice, Request
     from sanguozhi.core.rng import Draws
     from sanguozhi.core.view import SeatView

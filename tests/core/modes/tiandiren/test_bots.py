@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.bots.basic import is_ally, is_enemy
-from sanguozhi.core.bots.tiandiren_policy import expected_identity
+from sanguozhi.core.modes.tiandiren.policy import expected_identity
 from sanguozhi.core.view import SeatView
 
 from .table import table

@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..deck import CARDS, SLASH_NAMES
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, OPTION_SCORES, is_ally, is_enemy
-from .skill_policy import SKILL, TRIGGERS, _aim_enemy, _want_target_ok
+from ...bots.basic import HANDLERS, OPTION_SCORES, is_ally, is_enemy
+from ...bots.skill_policy import SKILL, TRIGGERS, _aim_enemy, _want_target_ok
+from ...deck import CARDS, SLASH_NAMES
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
 
 Policy = Callable[[SeatView, Request, Draws], Choice]
 

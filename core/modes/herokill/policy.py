@@ -9,10 +9,10 @@ identity: its roles are identity's.)
 """
 from __future__ import annotations
 
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, MODE_RELATIONS, PICKS, Relations
+from ...bots.basic import HANDLERS, MODE_RELATIONS, PICKS, Relations
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
 
 
 def _teams(view: SeatView) -> Relations:
@@ -58,12 +58,12 @@ PICKS["bequest_cards"] = _bequest_cards
 # card picks are keyed by option and prompt, so they are registered under the
 # heroes' ids here, with the policies of the heroes' own mechanics.
 
-from ..cards.base import NAMES  # noqa: E402
-from ..modes.herokill.heroes import HEROES  # noqa: E402
-from ..skills.base import SAME_AS  # noqa: E402
-from ..skills.common import is_black  # noqa: E402
-from . import skill_policy as sp  # noqa: E402
-from .basic import OPTION_SCORES, PLAY_SCORES, is_ally, is_enemy, keep_value  # noqa: E402
+from ...bots import skill_policy as sp  # noqa: E402
+from ...bots.basic import OPTION_SCORES, PLAY_SCORES, is_ally, is_enemy, keep_value  # noqa: E402
+from ...cards.base import NAMES  # noqa: E402
+from ...skills.base import SAME_AS  # noqa: E402
+from ...skills.common import is_black  # noqa: E402
+from .heroes import HEROES  # noqa: E402
 
 
 def _cheapest(view: SeatView, cards: tuple[int, ...], k: int) -> Choice:
@@ -112,7 +112,7 @@ def _manwu(view: SeatView, request: Request, rng: Draws) -> Choice:
 
 
 def _hero_value(view: SeatView, seat: int) -> float:
-    from ..generals import GENERALS
+    from ...generals import GENERALS
 
     g = GENERALS.get(view.general(seat) or "")
     return 0.0 if g is None else 2.0 * g.max_hp + 2.5 * len(g.skills)

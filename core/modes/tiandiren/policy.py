@@ -15,13 +15,13 @@
 """
 from __future__ import annotations
 
-from ..deck import CARDS
-from ..generals import GENERALS
-from ..modes.tiandiren.identity import row_for
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, PLAY_SCORES, Relations, is_ally, is_enemy, role_relations
+from ...bots.basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, PLAY_SCORES, Relations, is_ally, is_enemy, role_relations
+from ...deck import CARDS
+from ...generals import GENERALS
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
+from .identity import row_for
 
 MODE = "tiandiren"
 DODGE_SHARE = sum(1 for c in CARDS[:160] if c.name == "dodge") / 160  # a judgement's chance of a 闪

@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..deck import CARDS, RANK, SLASH_NAMES
-from ..generals import GENERALS
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, KEEP, MODE_RELATIONS, OPTION_SCORES, PICKS, PLAY_SCORES, Relations, is_ally, is_enemy
-from .basic_cards import GEAR, HARMFUL_JUDGE, _equip
-from .skill_policy import ACTION_SCORES, SKILL, TRIGGERS, _form_score, _guicai, _rende_give, _tuxi, _want_target_ok, _zhiheng, keep
+from ...bots.basic import HANDLERS, KEEP, MODE_RELATIONS, OPTION_SCORES, PICKS, PLAY_SCORES, Relations, is_ally, is_enemy
+from ...bots.basic_cards import GEAR, HARMFUL_JUDGE, _equip
+from ...bots.skill_policy import ACTION_SCORES, SKILL, TRIGGERS, _form_score, _guicai, _rende_give, _tuxi, _want_target_ok, _zhiheng, keep
+from ...deck import CARDS, SLASH_NAMES
+from ...generals import GENERALS
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
 
 MODE = "hegemony"
 CAREERIST = "careerist"
@@ -78,7 +78,7 @@ def _enemies(view: SeatView) -> list[int]:
 
 
 def _pair_value(option: str) -> float:
-    from ..modes.hegemony.generals import companions, halves
+    from .generals import companions, halves
 
     a, b = option.split("+")
     value = (halves(a) + halves(b)) / 2 + 0.5 * (len(GENERALS[a].skills) + len(GENERALS[b].skills))
@@ -99,7 +99,7 @@ def choose_generals(view: SeatView, request: Request, rng: Draws) -> Choice:
 
 
 def _pays(view: SeatView) -> bool:
-    from ..modes.hegemony.generals import companions, half_left
+    from .generals import companions, half_left
 
     a, b = view.general(view.seat, 0), view.general(view.seat, 1)
     return bool(a and b) and (companions(a, b) or half_left(a, b))
@@ -369,16 +369,12 @@ TRIGGERS.update(
 )
 
 
-def _pindian(view: SeatView, request: Request, rng: Draws) -> Choice:
-    return Choice(cards=(max(request.cards, key=lambda c: (RANK[c], -keep(c), -c)),))
-
-
 def _balance(view: SeatView, request: Request, rng: Draws) -> Choice:
     """制衡 capped at max hp: the junk the identity policy picks, at most ``max``."""
     return Choice(cards=_zhiheng(view, request, rng).cards[: request.max])
 
 
-PICKS.update({"pindian": _pindian, "hg_zhiheng": _balance, "hg_rende": _rende_give})
+PICKS.update({"hg_zhiheng": _balance, "hg_rende": _rende_give})
 
 
 def luanwu(view: SeatView, request: Request, rng: Draws) -> Choice:
@@ -440,7 +436,7 @@ def _dimeng_best(view: SeatView) -> float:
 
 
 def install() -> None:
-    from ..modes.hegemony.generals import HG_GENERALS
+    from .generals import HG_GENERALS
 
     for sid, score in ACTION_SCORES.items():
         if sid.startswith("hg_"):

@@ -5,12 +5,13 @@ then two of different forces: a careerist), the 谋攻 cards and 归附.
 Revealing and the hegemony generals' skills are hegemony's policy."""
 from __future__ import annotations
 
-from ..generals import GENERALS
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, Relations, is_ally, is_enemy
-from .skill_policy import ACTION_SCORES
+from ...bots.basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, Relations, is_ally, is_enemy
+from ...bots.skill_policy import ACTION_SCORES
+from ...generals import GENERALS
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
+from ..hegemony import policy as _hegemony  # noqa: F401  (six-force hegemony is hegemony's rules and more: the bot's knowledge too)
 
 MODE = "hegemony-six"
 CAREERIST_ODDS = 8  # one bot in this many plays a careerist pair when it is worth as much
@@ -29,12 +30,12 @@ MODE_RELATIONS[MODE] = _relations
 
 
 def _pair_value(option: str) -> float:
-    from ..modes.hegemony.generals import companions
+    from ..hegemony.generals import companions
 
     a, b = option.split("+")
     ga, gb = GENERALS[a], GENERALS[b]
     value = ga.max_hp + 0.5 * (len(ga.skills) + len(gb.skills))  # the main's hp is the character's
-    from ..modes.six.generals import is_ruler
+    from .generals import is_ruler
 
     return value + (1.5 if companions(a, b) else 0.0) + (1.0 if is_ruler(a) else 0.0)
 
@@ -53,7 +54,7 @@ def choose_generals(view: SeatView, request: Request, rng: Draws) -> Choice:
 
 def plot(view: SeatView, request: Request, rng: Draws) -> Choice:
     """Recast a plot the side holds already; else replace the old one."""
-    from ..deck import NAMES
+    from ...deck import NAMES
 
     new = next(c for c in request.choices if c.option == "recast")
     olds = [c for c in request.choices if c.option == "replace"]

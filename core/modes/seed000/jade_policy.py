@@ -12,12 +12,13 @@
 """
 from __future__ import annotations
 
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, PLAY_SCORES, Relations, keep_value
-from .basic_cards import EQUIP_PRIORITY
-from .skill_policy import SKILL, TRIGGERS
+from ...bots.basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, PLAY_SCORES, Relations, keep_value
+from ...bots.basic_cards import EQUIP_PRIORITY
+from ...bots.skill_policy import SKILL, TRIGGERS
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
+from . import policy as _mechanics  # noqa: F401  (the seal's mode plays seed 000's mechanics)
 
 MODE = "jade-seal"
 SEAL = "jade_seal"

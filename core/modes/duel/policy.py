@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..deck import CARDS, SLASH_NAMES
-from ..modes.duel.skills import AMBUSH
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from . import skill_policy
-from .basic import HANDLERS, KEEP
-from .basic_cards import GEAR
+from ...bots import skill_policy
+from ...bots.basic import HANDLERS, KEEP
+from ...bots.basic_cards import GEAR
+from ...deck import CARDS, SLASH_NAMES
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
+from .skills import AMBUSH
 
 MODE = "duel"
 AFTER_REDEPLOY = ("duel_guanxing", "duel_suijun")  # skills worth a redeploy

@@ -14,12 +14,13 @@ valued generals first.
 """
 from __future__ import annotations
 
-from ..generals import GENERALS
-from ..modes.herokill.tripod_pack import GENERAL_SLOT, GENERAL_ZONE, NO_GENERAL, general_of
-from ..requests import Choice, Request
-from ..rng import Draws
-from ..view import SeatView
-from .basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, PICKS, Relations, is_enemy
+from ...bots.basic import HANDLERS, MODE_RELATIONS, OPTION_SCORES, PICKS, Relations, is_enemy
+from ...generals import GENERALS
+from ...requests import Choice, Request
+from ...rng import Draws
+from ...view import SeatView
+from . import policy as _heroes  # noqa: F401  (option heroes: Hero Kill's heroes)
+from .tripod_pack import GENERAL_SLOT, GENERAL_ZONE, NO_GENERAL, general_of
 
 MODE = "tripod"
 HP_WORTH, SKILL_WORTH = 2.0, 2.5

@@ -1,0 +1,88 @@
+"""A mode's policy sits beside its mode and teaches the `basic` bot on its first
+decision there (``Ruleset.policy``): the bot plays every mode exactly as it did
+when ``core/bots/basic.py`` imported every mode's policy, whichever modes a
+process has played before (the policies used to write into shared tables).
+
+The digests are the games' events as played before the move (seeds 1 and 2
+at each table; seed 4 of the 3v3 modes is a 拼点 that once borrowed
+hegemony's answer).  A change of the rules or of the bot changes them on
+purpose: ``python -m tests.core.test_bot_policies`` prints the new ones.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sanguozhi.core import events as ev
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.bots.basic import learn
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import RULESETS
+
+BEFORE = {
+    "3v3-casual/6/1": "863d31690cc2fef7",
+    "3v3-casual/6/2": "a96d58316587622d",
+    "3v3-casual/6/4": "b2274d986e40589b",
+    "3v3-competitive/6/1": "b3b9d5276b847f2c",
+    "3v3-competitive/6/2": "db04e6eec65fa738",
+    "3v3-competitive/6/4": "2dfe67a96c5f0656",
+    "duel/2/1": "641857dbb973c17e",
+    "duel/2/2": "83320b0d3b5cb5df",
+    "hegemony-six/5/1": "c02d7188dd4f7f92",
+    "hegemony-six/5/2": "b5660f76087dde77",
+    "hegemony-six/8/1": "e2b4df309d65398f",
+    "hegemony/5/1": "5bab1ba66c56ec34",
+    "hegemony/8/1": "fef2fbb201b50dbd",
+    "herokill-identity/5/1": "40612022157a83f5",
+    "herokill-identity/5/2": "8776e3d6f8ae9979",
+    "identity-seed000/5/1": "1e747b143409df9b",
+    "identity-seed000/5/2": "a473991e902ca9ca",
+    "identity/5/1": "b82a8a9b69ad89cd",
+    "identity/5/2": "41e36a4447dbba5c",
+    "identity/8/1": "1bc916dcd1d7f044",
+    "jade-seal/5/1": "d101a5774ef3cfb4",
+    "jade-seal/5/2": "7d3160eb1d8572a0",
+    "tiandiren/5/1": "0851ef06e1e27ccf",
+    "tiandiren/5/2": "5475ed149bc3d2a3",
+    "tripod/3/1": "3e9d79bb99b225d8",
+    "tripod/3/2": "47c0199cf93cc721",
+}
+MODES = sorted({k.split("/")[0] for k in BEFORE})
+
+
+def digest(key: str) -> str:
+    mode, players, seed = key.split("/")
+    game = new_game(mode, int(players), int(seed))
+    while not game.over:
+        game.submit(bot_choice("basic", game.state, game.request))
+    return hashlib.sha256(b"\n".join(ev.encode(e) for e in game.events)).hexdigest()[:16]
+
+
+def test_after_every_mode_taught_in_reverse_the_games_are_as_before() -> None:
+    for mode in sorted(RULESETS, reverse=True):
+        learn(mode)
+    assert {k: digest(k) for k in BEFORE} == BEFORE
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_mode_alone_plays_as_before(mode: str) -> None:
+    """In a fresh process only this mode's policy (and what it builds on) is taught."""
+    keys = [k for k in BEFORE if k.split("/")[0] == mode]
+    code = f"import json, sys; from tests.core.test_bot_policies import digest; print(json.dumps({{k: digest(k) for k in {keys!r}}}))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=Path(__file__).parents[2])
+    assert json.loads(out.stdout) == {k: BEFORE[k] for k in keys}
+
+
+def test_the_bots_import_no_mode() -> None:
+    code = "import sys, sanguozhi.core.bots.basic; print(sorted(m for m in sys.modules if '.core.modes.' in m))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert json.loads(out.stdout.replace("'", '"')) == ["sanguozhi.core.modes.base"]
+
+
+if __name__ == "__main__":
+    print(json.dumps({k: digest(k) for k in BEFORE}, indent=4))
