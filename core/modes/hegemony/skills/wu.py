@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....cards.base import NAMES
-from ....deck import KINDS, RANK, SLASH_NAMES
+from ....deck import KINDS, RANK, SLASH_NAMES, SUIT
 from ....requests import Choice, Request
 from ....skills.base import announce, has_skill, set_state
 from ....skills.common import discard_own, hurt, is_red, look_at_top, others_from, own_cards
