@@ -61,9 +61,46 @@ def in_attack_range(state: State, a: int, b: int) -> bool:
 
 
 def in_reach(state: State, seat: int) -> list[int]:
-    """The others ``seat`` has in attack range, in turn order from it (the range worked out once)."""
+    """The others ``seat`` has in attack range, in turn order from it (the range worked out once).
+
+    ``_within`` for each target, with what does not depend on the target (the
+    range, the dead, ``seat``'s horse, the modifiers) looked up once: a play
+    request asks it for every 杀 and every bot scoring.
+    """
     r = attack_range(state, seat)
-    return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
+    chars = state.chars
+    content = state.content
+    dist_mods, range_mods = content.distance_mods, content.in_range_mods
+    n = len(chars)
+    order = state.order
+    if order:
+        # Characters moved around the table (迁都): count by place.
+        return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
+    dead = [p.seat for p in chars if not p.alive]
+    off = 1 if "offensive_horse" in chars[seat].equip else 0
+    out = []
+    for t in state.seats_from(seat):
+        if t == seat:
+            continue
+        steps = (t - seat) % n
+        if dead:
+            forward, present = steps, n
+            for s in dead:
+                if s != seat and s != t:
+                    present -= 1
+                    if (s - seat) % n < steps:
+                        forward -= 1
+            d = min(forward, present - forward)
+        else:
+            d = min(steps, n - steps)
+        d -= off
+        if "defensive_horse" in chars[t].equip:
+            d += 1
+        for mod in dist_mods:
+            d += mod(state, seat, t)
+        if max(1, d) <= r or any(mod(state, seat, t) for mod in range_mods):
+            out.append(t)
+    return out
 
 
 def _within(state: State, a: int, b: int, r: int) -> bool:

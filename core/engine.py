@@ -433,8 +433,9 @@ class Engine:
                 else:
                     targets = []
                 seen[name] = targets
-            for t in targets:
-                choices.append(Choice(cards=(card,), targets=t))
+            if targets:
+                cards = (card,)
+                choices += [Choice(cards=cards, targets=t) for t in targets]
             if rule.recastable:
                 choices.append(Choice(cards=(card,), option="recast"))
         forms = self._forms

@@ -66,9 +66,33 @@ def _relations(view: SeatView) -> Relations:
     return rel
 
 
+# role_relations by what it reads (seat, roles, the unknown seats' damage rows, who lives
+# if a renegade asks): a pure function of them, so a game's bots work each out once
+# until a public event (a role shown, a damage, a death) changes it.
+_ROLE_RELATIONS: dict[tuple, Relations] = {}
+
+
 def role_relations(view: SeatView, roles: list[str | None]) -> Relations:
     """Identity's relations from every seat's role as the deciding seat takes it
-    (None: unknown; 天地人 passes its own expected identity)."""
+    (None: unknown; 天地人 passes its own expected identity).  The lists
+    returned are shared: read them, never change them."""
+    me_seat = view.seat
+    damage = view.damage_matrix() if None in roles else None
+    key = (
+        me_seat,
+        tuple(roles),
+        None if damage is None else tuple([tuple(damage[s]) for s, r in enumerate(roles) if r is None]),
+        tuple(view.alive_seats()) if roles[me_seat] == "renegade" else None,
+    )
+    rel = _ROLE_RELATIONS.get(key)
+    if rel is None:
+        if len(_ROLE_RELATIONS) > 65536:
+            _ROLE_RELATIONS.clear()
+        rel = _ROLE_RELATIONS[key] = _role_relations(view, roles)
+    return rel
+
+
+def _role_relations(view: SeatView, roles: list[str | None]) -> Relations:
     me_seat = view.seat
     sides: list[str | None] = ["lord" if r == "loyalist" else r for r in roles]
     # A seat of unknown side that has damaged a lord-side seat is guessed a

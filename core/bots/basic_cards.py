@@ -173,7 +173,9 @@ def _fire_attack(view: SeatView, choice: Choice) -> float:
 
 
 def _iron_chain(view: SeatView, choice: Choice) -> float:
-    fire = any(n in NATURE_SOURCES for n in _hand_names(view))
+    fire = view.memo.get("fire")  # the same for every target pair of the request
+    if fire is None:
+        fire = view.memo["fire"] = any(n in NATURE_SOURCES for n in _hand_names(view))
     score = 0.0
     for t in choice.targets:
         chained = view.chained(t)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..deck import SLASH_NAMES
+from ..distance import distance
 from ..requests import Choice, Request
 from .base import SUIT, CardRule, discard_card_of, has_cards, register, take_card_of
 from .basic import SLASH_TUPLE
@@ -81,8 +82,6 @@ class Snatch(Trick):
     text_en = "In your play phase, use on another character at distance 1 with a card in any zone: take one card from its hand, equipment or judge zone."
 
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
-        from ..distance import distance
-
         st = engine.state
         free = st.content.trick_distance_free(st, seat, self.name)  # 奇才, 飞贼
         return [(t,) for t in st.seats_from(seat) if t != seat and has_cards(st, t) and (free or distance(st, seat, t) <= 1)]

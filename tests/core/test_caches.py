@@ -1,0 +1,54 @@
+"""What the engine and the bots keep or work out the lean way equals a fresh computation,
+at every decision of seeded games in every mode (issue 34): the bots' relations
+(kept across decisions while the roles and damage they read stay the same) and
+each character's attack reach (``in_reach``'s one-pass form of ``_within``)."""
+from __future__ import annotations
+
+import pytest
+
+from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.bots import basic
+from sanguozhi.core.distance import _within, attack_range, in_reach
+from sanguozhi.core.game import new_game
+from sanguozhi.core.modes import RULESETS
+from sanguozhi.core.view import SeatView
+
+# Every mode at its smallest and largest table, a few seeds each: a few seconds in all.
+CASES = [(mode, players) for mode in sorted(RULESETS) for players in sorted({min(RULESETS[mode].players), max(RULESETS[mode].players)})]
+
+
+def _fresh_reach(state, seat: int) -> list[int]:
+    r = attack_range(state, seat)
+    return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
+
+
+@pytest.mark.parametrize(("mode", "players"), CASES)
+def test_kept_and_lean_values_equal_fresh_ones_at_every_decision(mode: str, players: int) -> None:
+    checked = 0
+    for seed in range(2):
+        game = new_game(mode, players, seed)
+        while not game.over and game.state.decisions < 400:
+            state, request = game.state, game.request
+            for c in state.alive_seats():
+                assert in_reach(state, c) == _fresh_reach(state, c), (mode, seed, state.seq, c)
+            view = SeatView(state, request.seat)
+            roles = view.roles()
+            kept = basic.role_relations(view, roles)
+            assert kept == basic._role_relations(view, roles), (mode, seed, state.seq)
+            checked += 1
+            game.submit(bot_choice("basic", state, request))
+    assert checked > 0
+
+
+def test_kept_relations_follow_a_change_of_what_they_read() -> None:
+    """The same roles but other damage, or other living seats for a renegade: worked out anew."""
+    game = new_game("identity", 5, 3)
+    view = SeatView(game.state, 0)
+    roles = ["lord", None, None, None, "renegade"]
+    before = basic.role_relations(view, roles)
+    game.state.damage_dealt[1][0] += 1  # seat 1 hurt the lord: a rebel, as seat 0 guesses
+    after = basic.role_relations(view, roles)
+    assert before[0][1] is None and after[0][1] == "rebel"
+    assert after == basic._role_relations(view, roles)
+    game.state.damage_dealt[1][0] -= 1
+    assert basic.role_relations(view, roles) == before
