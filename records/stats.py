@@ -20,9 +20,10 @@ BY = {
     "kingdom": ("coalesce(nullif(s.kingdom, ''), '(none)')",),
     "seat": ("s.seat",),
     "players": ("g.players", ROLE),
+    "bot": ("coalesce(s.bot, '(person)')",),  # the header's name for the seat's bot (sgz arena, sgz sim --bots)
 }
 POOLED_GENERAL = "coalesce(gd.name_zh, nullif(s.general, ''), '(none)')"  # one row per name across modes
-KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role")}
+KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role"), "bot": ("bot",)}
 Z = 1.959963984540054  # the 97.5% normal quantile
 
 
