@@ -14,7 +14,7 @@ DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $S
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--mode", default=None, help="Only games of this mode (e.g. identity).  [default: every mode, each on its own rows]")
 @click.option("--all-modes", "pooled", is_flag=True, help="Pool every mode's games (a general of one name in two modes is one row) instead of a row per mode.")
-@click.option("--by", "by", type=click.Choice(["role", "general", "kingdom", "seat", "players", "player"]), default="role", show_default=True, help="Group win rates by this.")
+@click.option("--by", "by", type=click.Choice(["role", "general", "kingdom", "seat", "players", "player", "bot"]), default="role", show_default=True, help="Group win rates by this.")
 @click.option("--forks/--no-forks", default=False, show_default=True, help="Count forks too (games continued from another game's position); by default only whole games count.")
 @format_option("table", "csv", "json", default="table", what="the statistics")
 @LANG_OPTION
@@ -85,7 +85,7 @@ def length_bins(con, sections: dict, mode: str | None, forks: bool):  # -> bins,
 # Column and section names in Chinese; the names of roles, generals, cards and
 # skills in the reader's language.
 ZH = {
-    "summary": "概况", "by_role": "按身份", "by_general": "按武将", "by_seat": "按座位", "by_players": "按人数",
+    "summary": "概况", "by_role": "按身份", "by_general": "按武将", "by_seat": "按座位", "by_players": "按人数", "by_bot": "按机器人", "bot": "机器人",
     "damage_by_card": "伤害来源", "deaths_by_cause": "死因",
     "games": "局数", "finished": "完成", "draws": "和局", "mean_turns": "平均回合", "mean_rounds": "平均轮数",
     "mean_events": "平均事件", "mean_decisions": "平均决策", "role": "身份", "general": "武将", "seat": "座位",

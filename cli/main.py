@@ -19,6 +19,7 @@ from . import interrupted, new_command, said_interrupted
 # and one line here.
 COMMANDS: dict[str, tuple[str, str, str]] = {
     "sim": ("sanguozhi.cli.cmd_sim", "sim", "Run bot games, record each, print a summary."),
+    "arena": ("sanguozhi.cli.cmd_arena", "arena", "Play bots against each other over mirrored deals, record the games, rate the bots."),
     "generals": ("sanguozhi.cli.cmd_generals", "generals", "List the generals: kingdom, gender, hp and skill texts (--json)."),
     "play": ("sanguozhi.cli.cmd_play", "play", "Play at the terminal against bots, recording the game."),
     "replay": ("sanguozhi.cli.cmd_replay", "replay", "Narrate a recorded game, or show the state at a point."),

@@ -20,7 +20,7 @@ SEED_MIN, SEED_MAX = -(1 << 63), (1 << 64) - 1  # int64 and uint64 together: wha
 MAX_PLAYERS = 255
 MAX_EVENTS = (1 << 31) - 1  # the archive's INTEGER sequence numbers
 _ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.:-]{0,%d}\Z" % (MAX_ID - 1))
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./:-]{0,%d}\Z" % (MAX_ID - 1))  # modes, rules, bots, option names and values
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_./:-]{0,%d}\Z" % (MAX_ID - 1))  # modes, rules, option names and values
 _COMMIT = re.compile(r"[0-9a-f]{64}\Z")
 
 
@@ -39,6 +39,8 @@ def seed_problem(seed: int) -> str | None:
 
 def header_problem(h: Any) -> str | None:  # h: records.format.Header
     """Why the header ``h`` holds something no record may hold, or None (checked at writing and at reading)."""
+    from sanguozhi.core.bots import well_formed
+
     from .people import BadName, check_name
 
     why = id_problem(h.game) or (id_problem(h.parent, "a parent") if h.parent is not None else None) or seed_problem(h.seed)
@@ -57,7 +59,7 @@ def header_problem(h: Any) -> str | None:  # h: records.format.Header
         for seat, value in seats.items():
             if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
                 return f"the header names a {what} for {_shown(seat)}, which is not a seat number"
-            if what == "bot" and not _WORD.match(value):
+            if what == "bot" and not well_formed(value):  # the names sgz sim takes, an agent's @tag too
                 return f"the header's bot for seat {seat} is not a bot's name: {_shown(value)}"
     for seat, name in h.people.items():
         try:

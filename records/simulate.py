@@ -53,6 +53,7 @@ class Outcome(msgspec.Struct, frozen=True):
     end_reason: str
     roles: list[str]  # by seat (a mode without roles: each seat's side)
     winners: list[int]
+    sides: list[str] = []  # by seat: the team it won or lost with (``RuleSet.side``; sgz arena's teams)
 
 
 def check(run: Run) -> dict[str, Any]:
@@ -182,4 +183,5 @@ def existing(path: Path) -> Outcome:
 
 def _outcome(path: str, state: State, skipped: bool, decisions: int, events: int) -> Outcome:
     sides = [s.role or state.rs.side(state, s.seat) for s in state.seats]  # a mode without roles: its sides
-    return Outcome(path, skipped, decisions, events, state.turn, state.end_reason, sides, list(state.winners))
+    teams = [state.rs.side(state, s.seat) for s in state.seats]
+    return Outcome(path, skipped, decisions, events, state.turn, state.end_reason, sides, list(state.winners), teams)

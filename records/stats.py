@@ -23,9 +23,10 @@ BY = {
     # A person by the name the record gives, a bot by its name; the kind column keeps a
     # person who calls themself "basic" apart from the bot.
     "player": ("coalesce(s.player, s.bot, '(unnamed person)')", "CASE WHEN s.bot IS NULL THEN 'person' ELSE 'bot' END"),
+    "bot": ("coalesce(s.bot, '(person)')",),  # the header's name for the seat's bot (sgz arena, sgz sim --bots)
 }
 POOLED_GENERAL = "coalesce(gd.name_zh, nullif(s.general, ''), '(none)')"  # one row per name across modes
-KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role"), "player": ("player", "kind")}
+KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role"), "player": ("player", "kind"), "bot": ("bot",)}
 Z = 1.959963984540054  # the 97.5% normal quantile
 
 

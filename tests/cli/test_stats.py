@@ -34,7 +34,7 @@ def test_stats_json_has_every_section_with_wilson_intervals(db: Path) -> None:
     assert out["damage_by_card"] and abs(sum(r["share"] for r in out["damage_by_card"]) - 1) < 1e-3
 
 
-@pytest.mark.parametrize("by", ["role", "general", "seat", "players"])
+@pytest.mark.parametrize("by", ["role", "general", "seat", "players", "bot"])
 def test_stats_by_each_grouping_as_csv(db: Path, by: str) -> None:
     res = run("stats", "--db", db, "--by", by, "--format", "csv")
     assert res.exit_code == 0, res.output
