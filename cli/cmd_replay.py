@@ -120,7 +120,7 @@ def _step(tl, seat: int | None, lang: str, start: int) -> None:
         click.echo(line)
     while not stepper.done:
         try:
-            text = click.prompt("step", default="", show_default=False, prompt_suffix="> ")
+            text = click.prompt("步进" if lang == "zh" else "step", default="", show_default=False, prompt_suffix="> ")
         except click.exceptions.Abort:  # end of input
             click.echo("")
             break
