@@ -106,19 +106,22 @@ def _analyze(file: str, record, at: int | None, seat: int | None, review: int | 
             else:
                 click.echo("\n".join(render_report(report, record.events, lang)))
             return
-        found = []
+        from sanguozhi.replay.analyze import Blunder, Unjudged
+
+        zh = lang == "zh"
+        found: list[Blunder] = []
+        unjudged: list[Unjudged] = []
         checked = 0
         seen = []
-        for k, report, blunder in reviewed(record.events, review, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=n_jobs):
+        for k, report, verdict in reviewed(record.events, review, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=n_jobs):
             checked += 1
-            seen.append((k, report, blunder))
-            if blunder is not None:
-                found.append(blunder)
-                if not as_json:
-                    click.echo("\n".join(render_report(blunder.report, record.events, lang)))
-                    click.echo(f"     {'失误' if lang == 'zh' else 'blunder'}: -{100 * blunder.loss:.1f}%\n")
+            seen.append((k, report, verdict))
+            if isinstance(verdict, Blunder):
+                found.append(verdict)
+            elif isinstance(verdict, Unjudged):
+                unjudged.append(verdict)
     except AnalysisError as exc:
-        fail(str(exc))
+        fail(str(exc), lang=lang)
     if save:
         from sanguozhi.replay.review import review_of
         from sanguozhi.replay.review import save as keep_review
@@ -127,9 +130,21 @@ def _analyze(file: str, record, at: int | None, seat: int | None, review: int | 
         try:
             where = keep_review(file, review_of(record.header.game, review, seen, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed))
         except OSError as exc:
-            fail(f"cannot write the review beside {file}: {exc.strerror or exc}")
-        click.echo(f"review of seat {review}: {where}", err=True)
+            fail(f"无法在 {file} 旁写入复盘：{exc.strerror or exc}" if zh else f"cannot write the review beside {file}: {exc.strerror or exc}", lang=lang)
+        click.echo(f"{review}号位的复盘：{where}" if zh else f"review of seat {review}: {where}", err=True)
+    found.sort(key=lambda b: -b.loss)  # the worst first
+    unjudged.sort(key=lambda b: -b.loss)
     if as_json:
-        click.echo(json.dumps({"seat": review, "decisions": checked, "blunders": [dict(b.report.as_data(), loss=round(b.loss, 4)) for b in found]}, ensure_ascii=False))
+        click.echo(json.dumps({"seat": review, "decisions": checked, "blunders": [dict(b.report.as_data(), loss=round(b.loss, 4)) for b in found], "unjudged": [dict(b.report.as_data(), loss=round(b.loss, 4)) for b in unjudged]}, ensure_ascii=False))
+        return
+    for b in found:
+        click.echo("\n".join(render_report(b.report, record.events, lang)))
+        click.echo(f"     失误：-{100 * b.loss:.1f}%\n" if zh else f"     blunder: -{100 * b.loss:.1f}%\n")
+    for b in unjudged:
+        click.echo("\n".join(render_report(b.report, record.events, lang)))
+        games = next(c.games for c in b.report.choices if c.taken)
+        click.echo(f"     无法判断：落后{100 * b.loss:.1f}%，但推演{games}局后区间仍重叠\n" if zh else f"     could not be judged: {100 * b.loss:.1f}% behind, but the intervals still overlap after {games} rollouts\n")
+    if zh:
+        click.echo(f"{review}号位：复盘了{checked}个有选择的决定，{len(found)}个失误（按差距排序）" + (f"，{len(unjudged)}个无法判断" if unjudged else ""))
     else:
-        click.echo(f"seat {review}: {checked} decisions with a choice reviewed, {len(found)} blunders")
+        click.echo(f"seat {review}: {checked} decisions with a choice reviewed, {len(found)} blunders (worst first)" + (f", {len(unjudged)} could not be judged" if unjudged else ""))

@@ -4,6 +4,7 @@ from __future__ import annotations
 import click
 
 from sanguozhi.replay.words import KINGDOMS
+from sanguozhi.replay.lookup import kinds_text
 
 from .common import LANG_OPTION, format_option, output_format, print_json
 
@@ -36,6 +37,8 @@ def general_rows(mode: str = "identity") -> list[dict]:
                     "name_en": sk.name_en,
                     "kind": sk.kind,
                     "kinds": list(sk.kinds),
+                    "kinds_zh": kinds_text(sid, content, "zh"),  # as the table says them (a triggered skill: 触发技)
+                    "kinds_en": kinds_text(sid, content, "en"),
                     "text_zh": sk.text_zh,
                     "text_en": sk.text_en,
                 }
@@ -95,8 +98,6 @@ def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str)
     if output_format(fmt, as_json) == "json":
         print_json(rows)
         return
-    from sanguozhi.core.skills import KINDS
-
     for r in rows:
         if lang == "zh":
             head = f"{r['name_zh']} ({r['id']})  {KINGDOM_ZH[r['kingdom']]}  {GENDER_ZH.get(r['gender'], r['gender'])}  体力{r['max_hp']:g}"
@@ -105,9 +106,7 @@ def generals(fmt: str, as_json: bool, lang: str, kingdom: str | None, mode: str)
         click.echo(head + _extra(r, lang))
         for s in r["skills"]:
             if lang == "zh":
-                kinds = "、".join(KINDS[k] for k in s["kinds"])
-                click.echo(f"  {s['name_zh']} ({s['id']}, {kinds}): {s['text_zh']}")
+                click.echo(f"  {s['name_zh']} ({s['id']}, {s['kinds_zh']}): {s['text_zh']}")
             else:
-                kinds = ", ".join(k.replace("_", " ") for k in s["kinds"])
-                click.echo(f"  {s['name_en']} ({s['id']}, {kinds}): {s['text_en']}")
+                click.echo(f"  {s['name_en']} ({s['id']}, {s['kinds_en']}): {s['text_en']}")
         click.echo("")

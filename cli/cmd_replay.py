@@ -34,13 +34,13 @@ def _replay(record, lang: str, at: int | None, turn: int | None, round_: int | N
 
     events = record.events
     if seat is not None and not 0 <= seat < record.header.players:
-        usage(f"--as {seat}: the game has seats 0-{record.header.players - 1}")
+        usage(f"--as {seat}：本局的座位是0-{record.header.players - 1}" if lang == "zh" else f"--as {seat}: the game has seats 0-{record.header.players - 1}", lang)
     seat = _allowed_view(record, seat)
     given = [name for name, v in (("--at", at), ("--turn", turn), ("--round", round_)) if v is not None]
     if len(given) > 1:
-        usage(f"give one of --at, --turn, --round (not {' and '.join(given)})")
+        usage(f"--at、--turn、--round 只能给一个（不能同时给 {' 和 '.join(given)}）" if lang == "zh" else f"give one of --at, --turn, --round (not {' and '.join(given)})", lang)
     if fmt == "json" and (step or not given):
-        usage("--format json goes with --at, --turn or --round")
+        usage("--format json 要与 --at、--turn 或 --round 一起用" if lang == "zh" else "--format json goes with --at, --turn or --round", lang)
     tl = Timeline(events)
     pos: int | None = None
     try:
@@ -52,7 +52,7 @@ def _replay(record, lang: str, at: int | None, turn: int | None, round_: int | N
         elif round_ is not None:
             pos = tl.round_event(round_)
     except SeekError as exc:
-        usage(f"{given[0]} {at if at is not None else turn if turn is not None else round_}: {exc}")
+        usage(f"{given[0]} {at if at is not None else turn if turn is not None else round_}{'：' if lang == 'zh' else ': '}{exc.say(lang)}", lang)
     if step:
         _step(tl, seat, lang, pos or 0)
         return
@@ -120,7 +120,7 @@ def _step(tl, seat: int | None, lang: str, start: int) -> None:
         click.echo(line)
     while not stepper.done:
         try:
-            text = click.prompt("step", default="", show_default=False, prompt_suffix="> ")
+            text = click.prompt("步进" if lang == "zh" else "step", default="", show_default=False, prompt_suffix="> ")
         except click.exceptions.Abort:  # end of input
             click.echo("")
             break

@@ -20,11 +20,11 @@ LANG_OPTION = click.option("--lang", type=click.Choice(["en", "zh"]), default="e
 OPTION_HELP = "A mode option, repeatable (identity: deck, generals, lord_offer, lord_candidates, candidates, chain_carry, lord_kills_loyalist, six_roles, max_turns, general); e.g. -o deck=basic."
 
 
-def fail(message: str, code: int = FAILURE) -> None:
+def fail(message: str, code: int = FAILURE, lang: str = "en") -> None:
     """Print a one-line error and exit non-zero (nothing a record holds reaches the terminal raw)."""
     from sanguozhi.records.bounds import printable
 
-    line = f"sgz: error: {printable(message, one_line=True)}"
+    line = f"sgz：错误：{printable(message, one_line=True)}" if lang == "zh" else f"sgz: error: {printable(message, one_line=True)}"
     if code == INTERRUPTED:
         from . import said_interrupted
 
@@ -34,9 +34,9 @@ def fail(message: str, code: int = FAILURE) -> None:
     sys.exit(code)
 
 
-def usage(message: str) -> None:
+def usage(message: str, lang: str = "en") -> None:
     """A usage error: one line, exit status 2."""
-    fail(message, USAGE)
+    fail(message, USAGE, lang)
 
 
 def parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:

@@ -111,6 +111,9 @@ def _shuffle(s: State, e: ev.PileShuffled) -> None:
 
 
 def _turn(s: State, e: ev.TurnStarted) -> None:
+    s.table_round = s.round_of(e.seat)
+    if s.opener < 0:
+        s.opener = e.seat
     s.current, s.turn, s.round = e.seat, e.turn, e.round
     s.phase = ""
     s.used.clear()

@@ -102,8 +102,12 @@ class State(msgspec.Struct, gc=False):
     processing: list[int] = []
     removed: list[int] = []
     turn: int = 0
-    round: int = 0
+    round: int = 0  # the engine's round (TurnStarted.round): a new one begins at the lowest place
     current: int = -1
+    # The table's round: counted from the turn that opened the game (a round
+    # is once around from the first player), as a player counts rounds.
+    opener: int = -1
+    table_round: int = 0
     phase: str = ""
     shuffles: int = 0  # index of the next shuffle's random stream
     decisions: int = 0  # number of decisions made so far
@@ -143,6 +147,14 @@ class State(msgspec.Struct, gc=False):
     def place(self, c: int) -> int:
         """Where character ``c`` sits around the table (its index unless moved)."""
         return self.order.index(c) if self.order else c
+
+    def round_of(self, seat: int) -> int:
+        """The table's round a turn of ``seat`` starting now is in (counted from the opener's first turn)."""
+        if self.opener < 0 or self.current < 0:
+            return 1
+        n, base = len(self.chars), self.place(self.opener)
+        rel = lambda c: (self.place(c) - base) % n  # noqa: E731
+        return self.table_round + 1 if rel(seat) <= rel(self.current) else self.table_round
 
     def next_alive(self, seat: int) -> int:
         n = len(self.chars)

@@ -91,7 +91,7 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
         "mode": state.mode,
         "viewer": seat,
         "turn": state.turn,
-        "round": state.round,
+        "round": state.table_round or state.round,  # as a player counts: from the first player's turn
         "current": state.current,
         "phase": state.phase,
         "pile_count": len(state.pile),

@@ -228,9 +228,11 @@ def analyze(
     keep: Path | None = None,
     header: "Header | None" = None,
     choices: list[Choice] | None = None,
+    first: int = 0,
 ) -> Report:
     """Estimate every legal choice at the decision pending after event ``at``
-    (``keep``: write every rollout as a fork of the record whose ``header`` is given)."""
+    (``keep``: write every rollout as a fork of the record whose ``header`` is given;
+    ``first``: the index of the first rollout, so that more rollouts of a choice are new worlds)."""
     if not 0 <= at < len(events):
         raise AnalysisError(f"event {at} is not in the record (events 0-{len(events) - 1})")
     analyst = Analyst(events, bots=bots, seed=seed, header=header)
@@ -243,7 +245,7 @@ def analyze(
     taken = taken_choice(events, at + 1, req.seat)
     options = choices if choices is not None else candidates(req, taken)
     stats = [ChoiceStat(c, taken=c == taken) for c in options]
-    tasks = [(i, at, c, k, str(keep) if keep else None) for i, c in enumerate(options) for k in range(rollouts)]
+    tasks = [(i, at, c, k, str(keep) if keep else None) for i, c in enumerate(options) for k in range(first, first + rollouts)]
     for index, (won, drawn, turns, decisions) in _map(tasks, jobs, analyst):
         s = stats[index]
         s.games += 1
@@ -251,8 +253,11 @@ def analyze(
         s.draws += drawn
         s.turns += turns
         s.decisions += decisions
-    ranked = sorted(stats, key=lambda s: (-s.rate, -s.interval[0], s.taken is False))
-    return Report(at, req.seat, req.kind, req.prompt, rollouts, seed, bots, ranked)
+    return Report(at, req.seat, req.kind, req.prompt, rollouts, seed, bots, ranked(stats))
+
+
+def ranked(stats: list[ChoiceStat]) -> list[ChoiceStat]:
+    return sorted(stats, key=lambda s: (-s.rate, -s.interval[0], s.taken is False))
 
 
 def _map(tasks: list, jobs: int, analyst: Analyst) -> Iterator[tuple[int, tuple[bool, bool, int, int]]]:
@@ -283,6 +288,19 @@ class Blunder(msgspec.Struct):
     loss: float  # best win rate minus the taken choice's
 
 
+class Unjudged(msgspec.Struct):
+    """A decision whose taken choice looked worse than the best by more than the
+    threshold, but whose intervals still overlapped after the most rollouts allowed."""
+
+    at: int
+    report: Report
+    loss: float
+
+
+# A close call gets more rollouts, doubling, up to this many times the first count.
+MAX_REFINE = 8
+
+
 def blunders(
     events: Sequence[ev.Event],
     seat: int,
@@ -297,10 +315,11 @@ def blunders(
     """Walk every decision of ``seat`` with more than one choice; yield (event, blunder or None).
 
     A blunder: the best choice's win rate exceeds the taken one's by more
-    than ``threshold`` and their 95% intervals do not overlap.
+    than ``threshold`` and their 95% intervals do not overlap (after the
+    rollouts ``reviewed`` adds to a close call).
     """
-    for k, _report, blunder in reviewed(events, seat, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=jobs, max_choices=max_choices):
-        yield k, blunder
+    for k, _report, verdict in reviewed(events, seat, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, jobs=jobs, max_choices=max_choices):
+        yield k, verdict if isinstance(verdict, Blunder) else None
 
 
 def reviewed(
@@ -313,8 +332,13 @@ def reviewed(
     seed: int = 0,
     jobs: int = 1,
     max_choices: int = 12,
-) -> Iterator[tuple[int, Report, Blunder | None]]:
-    """``blunders`` with each decision's report: (event, report, blunder or None)."""
+    refine: int = MAX_REFINE,
+) -> Iterator[tuple[int, Report, Blunder | Unjudged | None]]:
+    """Each decision of ``seat`` with its report and verdict: a blunder, one that could
+    not be judged (``Unjudged``), or None.  A close call (the taken choice behind the
+    best by more than half the threshold, their intervals overlapping) gets more
+    rollouts for those two choices, doubling, until the intervals separate or
+    ``refine`` times the first count is reached."""
     for k, e in enumerate(events):
         if type(e) is not ev.Decided or e.seat != seat:
             continue
@@ -331,13 +355,42 @@ def reviewed(
             rest = [c for c in options if c != taken]
             options = [taken] + rest[: max_choices - 1]
         report = analyze(events, at, rollouts=rollouts, bots=bots, seed=seed, jobs=jobs, choices=options)
-        best = report.choices[0]
-        mine = next(c for c in report.choices if c.taken)
-        loss = best.rate - mine.rate
-        if not mine.taken or best is mine or loss <= threshold or best.interval[0] <= mine.interval[1]:
+        if not any(c.taken for c in report.choices):
             yield k, report, None
             continue
-        yield k, report, Blunder(at, report, loss)
+        report = settled(events, report, threshold, limit=rollouts * refine, bots=bots, seed=seed, jobs=jobs)
+        yield k, report, verdict(report, threshold)
+
+
+def separated(best: ChoiceStat, mine: ChoiceStat) -> bool:
+    return best.interval[0] > mine.interval[1]
+
+
+def settled(events: Sequence[ev.Event], report: Report, threshold: float, *, limit: int, bots: str, seed: int, jobs: int) -> Report:
+    """``report`` with more rollouts of the best and the taken choice while theirs is a close call."""
+    stats = list(report.choices)
+    while True:
+        best, mine = stats[0], next(c for c in stats if c.taken)
+        if best is mine or best.rate - mine.rate <= threshold / 2 or separated(best, mine) or mine.games >= limit:
+            return msgspec.structs.replace(report, choices=stats)
+        more = min(mine.games, limit - mine.games)
+        extra = analyze(events, report.at, rollouts=more, bots=bots, seed=seed, jobs=jobs, choices=[best.choice, mine.choice], first=mine.games)
+        for old in (best, mine):
+            add = next(c for c in extra.choices if c.choice == old.choice)
+            old.games += add.games
+            old.wins += add.wins
+            old.draws += add.draws
+            old.turns += add.turns
+            old.decisions += add.decisions
+        stats = ranked(stats)
+
+
+def verdict(report: Report, threshold: float) -> Blunder | Unjudged | None:
+    best, mine = report.choices[0], next(c for c in report.choices if c.taken)
+    loss = best.rate - mine.rate
+    if best is mine or loss <= threshold:
+        return None
+    return Blunder(report.at, report, loss) if separated(best, mine) else Unjudged(report.at, report, loss)
 
 
 def default_jobs() -> int:

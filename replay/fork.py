@@ -145,17 +145,19 @@ def undo_point(events: Sequence[ev.Event], seat: int) -> int | None:
     return None
 
 
-def pending(game: Game) -> str:
+def pending(game: Game, lang: str = "en") -> str:
     """The decision a game waits for, in words: who, and the question."""
     request = game.request
+    zh = lang == "zh"
     if request is None:
-        return "the game is over"
+        return "游戏已结束" if zh else "the game is over"
     from .narrate import Narrator
     from .prompts import Asked
 
-    n = Narrator("en", mode=game.state.mode)
+    n = Narrator(lang, mode=game.state.mode)
     n.table = game.state
-    return f"{n.seat(request.seat)} to decide: {Asked(request, game.state).title}"
+    title = Asked(request, game.state, lang).title
+    return f"{n.seat(request.seat)} 决定：{title}" if zh else f"{n.seat(request.seat)} to decide: {title}"
 
 
 def free_path(path: Path, tag: str) -> Path:

@@ -14,6 +14,7 @@ from sanguozhi.core.distance import attack_range, distance, in_attack_range
 from sanguozhi.core.state import State
 from sanguozhi.core.view import view
 
+from .modestate import facts as mode_facts, team_name
 from .narrate import Narrator, display_name, role_name
 from .rows import marks_text
 from .words import GENDERS, KINGDOMS, word
@@ -77,9 +78,8 @@ def find_skill(query: str, state: State) -> str | None:
     return None
 
 
-def _triggered(sid: str, state: State) -> bool:
+def triggered(sid: str, content) -> bool:  # content: core.content.Content
     """A skill that acts at a timing window (触发技), not one its owner starts (主动技)."""
-    content = state.content
     if sid in content.actions or sid in content.action_owners.values() or any(f.skill == sid for f in content.forms.values()):
         return False
     return any(owner == sid for hooks in content.hooks.values() for owner, _ in hooks)
@@ -87,11 +87,15 @@ def _triggered(sid: str, state: State) -> bool:
 
 def skill_kinds(sid: str, state: State, lang: str) -> str:
     """A skill's kinds in words: 锁定技, 触发技 …; a pack's own kinds (筑建技) by their printed names."""
+    return kinds_text(sid, state.content, lang)
+
+
+def kinds_text(sid: str, content, lang: str) -> str:  # content: core.content.Content
     from sanguozhi.core.skills.base import KINDS as PRINTED
 
     out = []
-    for k in state.content.skills[sid].kinds:
-        if k == "active" and _triggered(sid, state):
+    for k in content.skills[sid].kinds:
+        if k == "active" and triggered(sid, content):
             out.append("触发技" if lang == "zh" else "triggered")
         elif k in SKILL_KINDS:
             out.append(word(SKILL_KINDS, k, lang))
@@ -121,9 +125,10 @@ def seat_info(state: State, c: int, viewer: int | None, lang: str, unseen: Colle
     if not p["generals"] and not p["alive"]:  # a place without a general: a duel player's own
         return out + _place_info(state, v, c, n)
     role = owner["role"]
-    facts = []
+    facts: list[str] = []
     if any(s.role for s in state.seats) or role:  # a mode without roles (hegemony) has no role to show
-        facts.append(("身份" if zh else "role") + colon + (role_name(n, role) if role else "?"))
+        team = team_name(state, p["owner"], lang)
+        facts.append(("身份" if zh else "role") + colon + (team + "·" if team else "") + (role_name(n, role) if role else "?"))
     facts.append(("势力" if zh else "kingdom") + colon + kingdom_text(state, v, c, n))
     facts.append(("性别" if zh else "gender") + colon + (word(GENDERS, p["gender"], lang) if p["gender"] else "?"))
     if p["hp"] is None:  # hidden from this seat (a face-down duel general): its damage tokens
@@ -138,9 +143,7 @@ def seat_info(state: State, c: int, viewer: int | None, lang: str, unseen: Colle
     if not p["alive"]:
         facts.append("阵亡" if zh else "dead")
     out.append("  " + " · ".join(facts))
-    mode_lines = getattr(state.rs, "seat_facts", None)  # what the mode adds (teams, the next player …)
-    if mode_lines is not None:
-        out += ["  " + line for line in mode_lines(state, c, viewer, lang)]
+    out += ["  " + line for line in mode_facts(state, v, c, viewer, lang)]  # what the mode adds (teams, the next player …)
     if state.phase and p["alive"]:
         r = attack_range(state, c)
         line = f"  攻击范围{r}" if zh else f"  attack range {r}"

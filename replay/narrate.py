@@ -434,7 +434,8 @@ def _shuffle(n: Narrator, e: ev.PileShuffled) -> str:
 
 
 def _turn(n: Narrator, e: ev.TurnStarted) -> str:
-    return f"—— 第{e.round}轮 第{e.turn}回合：{n.seat(e.seat)} ——" if n.zh else f"-- round {e.round}, turn {e.turn}: {n.seat(e.seat)} --"
+    r = n.table.round_of(e.seat) if n.table is not None else e.round  # from the first player's turn
+    return f"—— 第{r}轮 第{e.turn}回合：{n.seat(e.seat)} ——" if n.zh else f"-- round {r}, turn {e.turn}: {n.seat(e.seat)} --"
 
 
 def _phase(n: Narrator, e: ev.PhaseStarted) -> str:

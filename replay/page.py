@@ -146,7 +146,7 @@ class PageBuilder:
             self.acts[str(n)] = act
         if type(e) is ev.TurnStarted:
             self.turns.append(n)
-            if len(self.rounds) < e.round:
+            if len(self.rounds) < self.state.table_round:  # the table's rounds (state.apply'd above)
                 self.rounds.append(n)
         key = n % self.keyframe == 0
         for i, p in enumerate(self.views):

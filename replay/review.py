@@ -91,10 +91,12 @@ def save(record: str | Path, review: Review) -> Path:
 
 def review_of(game: str, seat: int, found: Iterable[tuple[int, Any, Any]], *, rollouts: int, threshold: float, bots: str, seed: int) -> Review:
     """A review from ``replay.analyze.reviewed``'s (event, report, blunder or None)."""
+    from .analyze import Blunder
+
     points = []
     for k, report, blunder in found:
         mine = next((c for c in report.choices if c.taken), None)
         if mine is None:
             continue
-        points.append(Point(k, mine.rate, report.choices[0].rate, blunder is not None))
+        points.append(Point(k, mine.rate, report.choices[0].rate, isinstance(blunder, Blunder)))
     return Review(game=game, seat=seat, rollouts=rollouts, threshold=threshold, bots=bots, seed=seed, points=tuple(points))

@@ -38,7 +38,14 @@ DEFAULT_INTERVAL = 512
 
 
 class SeekError(ValueError):
-    """A position that is not in the record (the message says what is)."""
+    """A position that is not in the record (the message says what is, in English and in Chinese)."""
+
+    def __init__(self, message: str, zh: str = "") -> None:
+        super().__init__(message)
+        self.zh = zh or message
+
+    def say(self, lang: str) -> str:
+        return self.zh if lang == "zh" else str(self)
 
 
 class Timeline:
@@ -65,7 +72,7 @@ class Timeline:
     def state_at(self, k: int) -> State:
         """The state after the first ``k`` events: a new State the caller owns."""
         if not 1 <= k <= len(self.events):
-            raise SeekError(f"position {k} is outside the record (1-{len(self.events)} events)")
+            raise SeekError(f"position {k} is outside the record (1-{len(self.events)} events)", f"位置{k}不在记录中（共{len(self.events)}个事件）")
         keys, snaps, step, events = self._keys, self._snaps, self.interval, self.events
         pos = keys[bisect_right(keys, k) - 1]
         state = snaps[pos]
@@ -92,7 +99,7 @@ class Timeline:
 
     def check_event(self, n: int) -> None:
         if not 0 <= n < len(self.events):
-            raise SeekError(f"event {n} is not in the record (events 0-{len(self.events) - 1})")
+            raise SeekError(f"event {n} is not in the record (events 0-{len(self.events) - 1})", f"记录中没有第{n}个事件（事件0-{len(self.events) - 1}）")
 
     def build(self) -> "Timeline":
         """Take every snapshot now (one fold of the whole record)."""
@@ -112,7 +119,8 @@ class Timeline:
         for i, e in enumerate(self.events):
             if type(e) is TurnStarted:
                 turns.append(i)
-                rounds.setdefault(e.round, i)
+                # The table's rounds, as the view counts them (from the first player's turn).
+                rounds.setdefault(self.state_at(i + 1).table_round, i)
         self._turns, self._rounds = turns, rounds
 
     @property
@@ -134,9 +142,9 @@ class Timeline:
         turns = self._turns
         assert turns is not None
         if not turns:
-            raise SeekError("the record has no turns yet")
+            raise SeekError("the record has no turns yet", "记录中还没有回合")
         if not 1 <= t <= len(turns):
-            raise SeekError(f"turn {t} is not in the record (turns 1-{len(turns)})")
+            raise SeekError(f"turn {t} is not in the record (turns 1-{len(turns)})", f"记录中没有第{t}回合（回合1-{len(turns)}）")
         return turns[t - 1]
 
     def round_event(self, r: int) -> int:
@@ -146,9 +154,9 @@ class Timeline:
         rounds = self._rounds
         assert rounds is not None
         if not rounds:
-            raise SeekError("the record has no rounds yet")
+            raise SeekError("the record has no rounds yet", "记录中还没有轮次")
         if r not in rounds:
-            raise SeekError(f"round {r} is not in the record (rounds 1-{max(rounds)})")
+            raise SeekError(f"round {r} is not in the record (rounds 1-{max(rounds)})", f"记录中没有第{r}轮（轮次1-{max(rounds)}）")
         return rounds[r]
 
     def turn_of(self, n: int) -> int:
@@ -189,6 +197,6 @@ class Timeline:
         from sanguozhi.core.game import checkpoint_index, resume
 
         if not 1 <= k <= len(self.events):
-            raise SeekError(f"position {k} is outside the record (1-{len(self.events)} events)")
+            raise SeekError(f"position {k} is outside the record (1-{len(self.events)} events)", f"位置{k}不在记录中（共{len(self.events)}个事件）")
         cut = checkpoint_index(self.events, k)
         return resume(self.events, k, checkpoint=self.state_at(cut), verify=verify)

@@ -98,7 +98,7 @@ class Stepper:
             if cmd in ("r", "round"):
                 return self._goto(self.tl.round_event(arg))
         except SeekError as exc:
-            return [str(exc)]
+            return [exc.say(self.lang)]
         return [(f"未知命令 {cmd!r}（{self.help}）" if self.zh else f"unknown command {cmd!r} ({self.help})")]
 
     def _forward(self, target: int) -> list[str]:

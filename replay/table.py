@@ -16,6 +16,8 @@ from sanguozhi.core.distance import attack_range, distance, in_attack_range
 from sanguozhi.core.state import State
 from sanguozhi.core.view import view
 
+from .lookup import kingdom_text
+from .modestate import marks, team_name
 from .narrate import Narrator, role_name
 from .rows import render_rows
 from .words import GENDERS, KINGDOMS, PHASES, pad, width, word
@@ -52,6 +54,8 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         r = attack_range(state, origin)
         lines.append(f"距离从 {n.seat(origin)} 算起，攻击范围{r}（*：在攻击范围内）" if zh else f"distances from {n.seat(origin)}, whose attack range is {r} (*: in range)")
     heads = ["座位", "武将", "身份", "势力", "体力", "手牌", "距离", "装备 / 判定 / 状态"] if zh else ["seat", "general", "role", "kingdom", "hp", "hand", "dist", "equipment / judge / state"]
+    # A mode without roles (hegemony, tripod) has no role column: its side is the kingdom, or the seat itself.
+    roles = any(s.role for s in state.seats)
     rows: list[list[str]] = []
     for i in state.rs.table_order(state):  # the mode's order (the duel's ring)
         p = v["characters"][i]
@@ -59,14 +63,12 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
         c = p["seat"]
         owner = v["seats"][p["owner"]]
         role = owner["role"]
-        role_text = role_name(n, role) if role else "?"
+        team = team_name(state, p["owner"], lang)  # 3v3-competitive: 暖色·主将
+        role_text = (team + "·" if team else "") + (role_name(n, role) if role else "?")
         # Each face-down general marked by itself (one's own: named), so it says which half is hidden.
         gens = [(n.name(g) + (("（暗）" if zh else " (down)") if down else "") if g else ("暗置" if zh else "concealed")) for g, down in zip(p["generals"], p["concealed"])]
         general = "/".join(gens) or "-"
-        kingdom = word(KINGDOMS, p["kingdom"], lang) if p["kingdom"] else "?"
-        label = getattr(state.rs, "kingdom_label", None)  # a mode's own mark (hegemony-six: 野心家·曹)
-        if label is not None and p["kingdom"]:
-            kingdom = label(v, c, lang) or kingdom
+        kingdom = kingdom_text(state, v, c, n)  # one's own, not yet shown: what it will show
         gender = word(GENDERS, p["gender"], lang) if p["gender"] else ""
         if place:
             hp_text = ""
@@ -98,6 +100,7 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
             states.append("连环" if zh else "chained")
         if p["flipped"]:
             states.append("翻面" if zh else "face down")
+        states += marks(state, c, seat, lang)
         if seat is not None and p["owner"] == seat:
             states.append("你" if zh else "you")
         mark = ">" if c == v["current"] else " "
@@ -113,6 +116,8 @@ def render(state: State, seat: int | None = None, lang: str = "en", unseen: Coll
                 sep.join(extra + states),
             ]
         )
+    if not roles:
+        heads, rows = [heads[0], heads[1], *heads[3:]], [[r[0], r[1], *r[3:]] for r in rows]
     widths = [max(width(x) for x in col) for col in zip(heads, *rows)]
     for row in [heads, *rows]:
         lines.append(("  ".join(pad(x, w) for x, w in zip(row[:-1], widths)) + "  " + row[-1]).rstrip())

@@ -33,6 +33,7 @@ def run(*args: str, input: str | None = None):
 def golden(name: str, text: str) -> None:
     path = GOLDEN / name
     if os.environ.get("SGZ_UPDATE_GOLDEN"):
+        path.parent.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert path.exists(), f"no golden text {path.name}: run with SGZ_UPDATE_GOLDEN=1 once"
     assert text == path.read_text(encoding="utf-8"), f"{name} differs from the golden text"
@@ -75,9 +76,28 @@ def test_a_scripted_play_session(tmp_path: Path, lang: str) -> None:
 
 
 def test_screens_show_no_internal_id(record: Path) -> None:
-    texts = [(GOLDEN / name).read_text(encoding="utf-8") for name in sorted(os.listdir(GOLDEN))]
+    texts = [(GOLDEN / name).read_text(encoding="utf-8") for name in sorted(os.listdir(GOLDEN)) if name.endswith(".txt")]
     assert len(texts) == 6
+    texts += [path.read_text(encoding="utf-8") for path in sorted((GOLDEN / "modes").glob("*.txt"))]
     for text in texts:
         assert not re.search(r"#\d|\[[♠♥♣♦][0-9AJQK]+\]|\b[a-z]+_[a-z_]+\b|\(respond:|\(grace:|triggers \(\)", text)
     names = CardNames(Narrator("en"))
     assert names.named(texts[0])  # the English screens do name cards
+
+
+MODES = ["3v3-casual", "3v3-competitive", "duel", "hegemony", "hegemony-six", "herokill-identity", "identity", "jade-seal", "tiandiren", "tripod"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("mode", MODES)
+def test_a_prompt_of_every_mode(mode: str, lang: str, tmp_path: Path) -> None:
+    """The first answers of seat 0 by the steps' keys, then its table and question once more."""
+    from sanguozhi.cli.common import checked_mode
+    from tests.cli.keys import typed
+
+    lines = typed(mode, checked_mode(mode, None)[1], 3, 0, decisions=6)
+    out = tmp_path / "me.jsonl"
+    res = run("play", "--mode", mode, "--seed", "3", "--seat", "0", "--out", out, "--lang", lang, input="\n".join(lines) + "\ninfo 0\ntable\nq\n")
+    assert res.exit_code == 0, res.output
+    text = res.output.replace(str(tmp_path), "<tmp>")
+    golden(f"modes/{mode}-{lang}.txt", text)
