@@ -51,3 +51,13 @@ def test_every_page_is_in_the_nav_and_the_readme_stays_short() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert len(readme.splitlines()) <= 200
     assert (REPO / "docs" / "img" / "replay.png").stat().st_size < 200_000
+
+
+def test_every_playable_mode_has_a_line_in_the_readme_and_a_page() -> None:
+    from sanguozhi.core.modes import playable_modes
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    index = (REPO / "docs" / "modes" / "index.md").read_text(encoding="utf-8")
+    for mode in playable_modes():
+        assert f"[`{mode}`](docs/modes/" in readme, f"README's table of modes lacks {mode}"
+        assert f"[`{mode}`" in index, f"docs/modes/index.md lacks {mode}"
