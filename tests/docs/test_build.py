@@ -39,6 +39,13 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
     assert (tmp_path / "site" / "index.html").is_file()
     cli = (tmp_path / "site" / "cli" / "index.html").read_text(encoding="utf-8")
     assert "sgz sim" in cli and "--games" in cli  # mkdocs-click documented the commands
+    import click
+
+    from sanguozhi.cli.main import main
+
+    ctx = click.Context(main)
+    for name in main.list_commands(ctx):
+        assert f'id="sgz-{name}"' in cli, f"the CLI reference lacks sgz {name}"
     api = (tmp_path / "site" / "api" / "index.html").read_text(encoding="utf-8")
     assert "new_game" in api and "aec_env" in api  # mkdocstrings found the modules
 
