@@ -14,7 +14,7 @@ DB_HELP = "The archive (a DuckDB file made by sgz archive ingest).  [default: $S
 @click.option("--db", default=None, metavar="FILE", help=DB_HELP)
 @click.option("--mode", default=None, help="Only games of this mode (e.g. identity).  [default: every mode, each on its own rows]")
 @click.option("--all-modes", "pooled", is_flag=True, help="Pool every mode's games (a general of one name in two modes is one row) instead of a row per mode.")
-@click.option("--by", "by", type=click.Choice(["role", "general", "kingdom", "seat", "players"]), default="role", show_default=True, help="Group win rates by this.")
+@click.option("--by", "by", type=click.Choice(["role", "general", "kingdom", "seat", "players", "player"]), default="role", show_default=True, help="Group win rates by this.")
 @click.option("--forks/--no-forks", default=False, show_default=True, help="Count forks too (games continued from another game's position); by default only whole games count.")
 @format_option("table", "csv", "json", default="table", what="the statistics")
 @LANG_OPTION
@@ -92,6 +92,7 @@ ZH = {
     "players": "人数", "seats": "次数", "wins": "胜", "win_rate": "胜率", "ci_low": "区间下限", "ci_high": "区间上限",
     "card": "牌", "hits": "次数", "damage": "伤害", "share": "占比", "cause": "死因", "deaths": "死亡",
     "mode": "模式", "kingdom": "势力", "by_kingdom": "按势力", "mean_points": "平均积分",
+    "by_player": "按玩家", "player": "玩家", "kind": "类别",
 }
 PERCENT = {"win_rate", "ci_low", "ci_high", "share"}
 

@@ -15,8 +15,10 @@ from typing import Any
 KINDS = {
     "general": "general", "role": "role", "killer_role": "role", "kingdom": "kingdom", "card": "card",
     "cause": "card", "death_cause": "card", "source": "card", "mode": "mode", "winner": "winner", "nature": "nature",
-    "phase": "phase", "end_reason": "winner",
+    "phase": "phase", "end_reason": "winner", "player": "player", "kind": "seat_kind",
 }
+SEAT_KINDS = {"person": ("真人", "person"), "bot": ("机器人", "bot")}
+UNNAMED = {"(unnamed person)": ("（未具名的玩家）", "(unnamed person)")}
 NONE = {"(no card)": ("（无牌）", "(no card)"), "(no cause)": ("（无）", "(no cause)"), "(none)": ("（无）", "(none)"), "(no role)": ("（无身份）", "(no role)")}
 
 
@@ -59,6 +61,10 @@ def name(kind: str, value: Any, lang: str, mode: str | None = None) -> Any:
     if value is None or not isinstance(value, str):
         return value
     zh = lang == "zh"
+    if kind == "player":  # a display name is shown as the person wrote it
+        return UNNAMED[value][0 if zh else 1] if value in UNNAMED else value
+    if kind == "seat_kind":
+        return SEAT_KINDS[value][0 if zh else 1] if value in SEAT_KINDS else value
     if value in NONE:
         return NONE[value][0 if zh else 1]
     if value == "":

@@ -34,7 +34,7 @@ import msgspec
 
 from . import format as fmt
 
-SCHEMA_VERSION = 4  # 2: decisions.vis; 3: games.validated and games.tip; 4: games.seed HUGEINT
+SCHEMA_VERSION = 5  # 2: decisions.vis; 3: games.validated and games.tip; 4: games.seed HUGEINT; 5: games.people, seats.player
 
 
 from .db import ArchiveError, default_db, game_paths, open_db  # noqa: E402,F401  (re-exported)
@@ -58,7 +58,8 @@ CREATE TABLE IF NOT EXISTS games (
     winners SMALLINT[], end_seq INTEGER,
     bytes BIGINT, ingested_at TIMESTAMP,
     validated BOOLEAN,          -- its decisions were re-run at ingest (--verify); NULL: ingested before schema v3
-    tip VARCHAR                 -- the chain link of its last line: a longer record of the game extends it
+    tip VARCHAR,                -- the chain link of its last line: a longer record of the game extends it
+    people JSON                 -- seat (text) -> the display name of the person who played it (v5; older records: {})
 );
 CREATE TABLE IF NOT EXISTS seats (
     game VARCHAR, seat SMALLINT,
@@ -68,7 +69,8 @@ CREATE TABLE IF NOT EXISTS seats (
     won BOOLEAN,
     points INTEGER,             -- post-game points, where the mode scores them (NULL otherwise)
     died_seq INTEGER, killer SMALLINT, death_cause VARCHAR,
-    damage_dealt INTEGER, damage_taken INTEGER
+    damage_dealt INTEGER, damage_taken INTEGER,
+    player VARCHAR              -- the display name of the person at the seat (NULL: a bot, or a person the record does not name)
 );
 CREATE TABLE IF NOT EXISTS events (
     game VARCHAR, seq INTEGER,
@@ -119,6 +121,9 @@ def ensure_schema(con) -> None:
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS validated BOOLEAN")
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS tip VARCHAR")
         con.execute("ALTER TABLE games ALTER seed TYPE HUGEINT")  # v4
+        # v5: games ingested before name nobody (their records may: ingest them again to fill it).
+        con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS people JSON")
+        con.execute("ALTER TABLE seats ADD COLUMN IF NOT EXISTS player VARCHAR")
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
 
 
@@ -337,10 +342,10 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
     enc = msgspec.json.encode
     con.execute(
         "CREATE TEMP TABLE _files (path VARCHAR, game VARCHAR, mode VARCHAR, players SMALLINT, seed HUGEINT, rules VARCHAR, format SMALLINT,"
-        " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, md5 VARCHAR, tip VARCHAR, validated BOOLEAN)"
+        " options JSON, bots JSON, parent VARCHAR, fork_at INTEGER, bytes BIGINT, md5 VARCHAR, tip VARCHAR, validated BOOLEAN, people JSON)"
     )
     cols = list(zip(*[
-        (c.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, c.bytes, c.md5, c.tip, c.validated)
+        (c.path, h.game, h.mode, h.players, h.seed, h.rules, h.v, enc(h.options).decode(), enc(h.bots).decode(), h.parent, h.fork_at, c.bytes, c.md5, c.tip, c.validated, enc(h.people).decode())
         for c in batch
         for h in (c.header,)
     ]))
@@ -415,13 +420,13 @@ def _fill_games(con) -> None:
     con.execute(
         """INSERT INTO games (game, path, mode, players, seed, rules, format, options, bots, parent, fork_at,
                               events, decisions, turns, rounds, finished, winner, end_reason, winners, end_seq,
-                              bytes, ingested_at, validated, tip)
+                              bytes, ingested_at, validated, tip, people)
         SELECT f.game, f.path, f.mode, f.players, f.seed, f.rules, f.format, f.options, f.bots, f.parent, f.fork_at,
                coalesce(a.events, 0), coalesce(a.decisions, 0), coalesce(a.turns, 0), coalesce(a.rounds, 0),
                a.end_seq IS NOT NULL,
                CASE WHEN a.end_seq IS NULL THEN NULL ELSE split_part(a.end_reason, ':', 1) END,
                coalesce(a.end_reason, CASE WHEN a.quit_seat IS NOT NULL THEN 'quit:' || a.quit_seat END),
-               a.winners, a.end_seq, f.bytes, now(), f.validated, f.tip
+               a.winners, a.end_seq, f.bytes, now(), f.validated, f.tip, f.people
         FROM _files f LEFT JOIN (
             SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions,
                    max(TRY_CAST(data->>'$.turn' AS INTEGER)) FILTER (WHERE type = 'turn') AS turns,
@@ -437,7 +442,7 @@ def _fill_games(con) -> None:
 def _fill_seats(con) -> None:
     con.execute(
         """INSERT INTO seats
-        WITH s AS (SELECT game, bots, unnest(range(players))::SMALLINT AS seat FROM _files),
+        WITH s AS (SELECT game, bots, people, unnest(range(players))::SMALLINT AS seat FROM _files),
         roles AS (SELECT game, unnest(r) AS role, unnest(range(len(r)))::SMALLINT AS seat
                   FROM (SELECT game, TRY_CAST(data->'$.roles' AS VARCHAR[]) AS r FROM _ev WHERE type = 'roles')),
         shown AS (SELECT game, actor AS seat, arg_max(data->>'$.role', seq) AS role FROM _ev WHERE type IN ('show_role', 'death') GROUP BY ALL),
@@ -454,7 +459,8 @@ def _fill_seats(con) -> None:
                     WHEN list_contains(g.winners, s.seat) THEN 'win' ELSE 'loss' END,
                g.finished AND list_contains(g.winners, s.seat),
                ends.pts[s.seat + 1], dead.died_seq, dead.killer, dead.cause,
-               coalesce(dealt.n, 0), coalesce(taken.n, 0)
+               coalesce(dealt.n, 0), coalesce(taken.n, 0),
+               json_extract_string(s.people, '$."' || s.seat || '"')
         FROM s JOIN games g ON g.game = s.game
         LEFT JOIN roles ON roles.game = s.game AND roles.seat = s.seat
         LEFT JOIN shown ON shown.game = s.game AND shown.seat = s.seat

@@ -20,9 +20,12 @@ BY = {
     "kingdom": ("coalesce(nullif(s.kingdom, ''), '(none)')",),
     "seat": ("s.seat",),
     "players": ("g.players", ROLE),
+    # A person by the name the record gives, a bot by its name; the kind column keeps a
+    # person who calls themself "basic" apart from the bot.
+    "player": ("coalesce(s.player, s.bot, '(unnamed person)')", "CASE WHEN s.bot IS NULL THEN 'person' ELSE 'bot' END"),
 }
 POOLED_GENERAL = "coalesce(gd.name_zh, nullif(s.general, ''), '(none)')"  # one row per name across modes
-KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role")}
+KEY_NAMES = {"role": ("role",), "general": ("general",), "kingdom": ("kingdom",), "seat": ("seat",), "players": ("players", "role"), "player": ("player", "kind")}
 Z = 1.959963984540054  # the 97.5% normal quantile
 
 

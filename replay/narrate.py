@@ -70,12 +70,14 @@ class Narrator:
         self._aimed: tuple[int, str, int] | None = None  # what the 无懈可击 being narrated is aimed at
         self._decider = -1  # the seat that made the latest decision
         self._pindian: list[tuple[int, int]] = []  # the 拼点 cards shown so far: (seat, card)
+        self._names: dict[str, str] = {}
         if mode is not None:
             self.learn(mode)
 
     def learn(self, mode: str) -> None:
         from sanguozhi.core.modes import ModeError, ruleset_of
 
+        self._names = {}
         try:
             self.rs = ruleset_of(mode)
         except ModeError:
@@ -104,7 +106,13 @@ class Narrator:
 
     def name(self, n: str) -> str:
         """A card, skill or general id as the reader's language (and the mode) names it."""
-        return display_name(n, self.lang, self.rs)
+        got = self._names.get(n)
+        if got is None:
+            got = registered_name(n, self.lang, self.rs)
+            if got is None:
+                return word(TERMS, n, self.lang)
+            self._names[n] = got  # a registered name never changes under one mode
+        return got
 
     def quoted(self, n: str) -> str:
         """A card or skill name as it stands in a sentence: 【杀】 / Slash."""
@@ -802,6 +810,13 @@ def card_label(c: int, lang: str = "en", rs: Any = None) -> str:
 def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     """Card kinds, skills and generals by id, in Chinese or English; a mode's
     own names first (``Ruleset.display_names``: Hero Kill calls 桃 药)."""
+    known = registered_name(name, lang, rs)
+    return word(TERMS, name, lang) if known is None else known
+
+
+def registered_name(name: str, lang: str = "en", rs: Any = None) -> str | None:
+    """``display_name`` of a card kind, skill or general some table registers (None
+    for any other word: a pack loaded later may still register it)."""
     from sanguozhi.core.generals import GENERALS
 
     zh = lang == "zh"
@@ -821,4 +836,4 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     sk = SKILLS.get(name)
     if sk is not None:
         return sk.name_zh if zh else (sk.name_en or sk.id)
-    return word(TERMS, name, lang)
+    return None

@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.cli.web.tables_util import make_room, play_seat
 from tests.cli.web.test_restart import free_port, start_server
 
@@ -36,7 +38,7 @@ def _cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def _load(rooms: int, turns: int) -> dict[str, float]:
+def _load(rooms: int, turns: int, think: tuple[float, float] | None = None) -> dict[str, float]:
     folder = Path(tempfile.mkdtemp(prefix="sgz-bench-tables-"))
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -47,7 +49,7 @@ def _load(rooms: int, turns: int) -> dict[str, float]:
         started = time.perf_counter()
 
         async def everyone() -> list:
-            return await asyncio.gather(*(play_seat(base, room, s, k, random.Random(r * 10 + s), keep=False) for r, (room, keys) in enumerate(tables) for s, k in keys.items()))
+            return await asyncio.gather(*(play_seat(base, room, s, k, random.Random(r * 10 + s), keep=False, think=think) for r, (room, keys) in enumerate(tables) for s, k in keys.items()))
 
         seats = asyncio.run(everyone())
         wall = time.perf_counter() - started
@@ -61,15 +63,22 @@ def _load(rooms: int, turns: int) -> dict[str, float]:
     return {"decisions": len(trips), "p50_ms": 1000 * p(0.5), "p99_ms": 1000 * p(0.99), "max_ms": 1000 * trips[-1], "wall_s": wall, "server_cpu_s": cpu}
 
 
-def test_bench_fifty_rooms_of_five(benchmark) -> None:
+@pytest.mark.parametrize("pace", ["instant", "people"])
+def test_bench_fifty_rooms_of_five(benchmark, pace: str) -> None:
+    """``instant``: every client answers the moment it is asked (the server saturated:
+    a bound, not a table); ``people``: each answer after 0.3-1.5 s, as people take."""
     full = not benchmark.disabled
-    rooms, turns = (50, 12) if full else (4, 4)
-    result = benchmark.pedantic(lambda: _load(rooms, turns), rounds=1, iterations=1)
+    if not full and pace == "people":
+        pytest.skip("paced tables are the instant smoke test with waits: run them with --benchmark-enable")
+    rooms, turns = (50, 12 if pace == "instant" else 6) if full else (4, 4)
+    think = (0.3, 1.5) if pace == "people" and full else None
+    result = benchmark.pedantic(lambda: _load(rooms, turns, think), rounds=1, iterations=1)
     # The anchor: the same number of games, bots in one process (sgz sim, one worker).
     seconds, decisions = _sim(rooms, 1, 1)
     sim_cpu_per_decision = seconds / max(decisions, 1)
     server_cpu_per_decision = result["server_cpu_s"] / max(result["decisions"], 1)
     benchmark.extra_info.update(
+        pace=pace,
         rooms=rooms,
         clients=5 * rooms,
         decisions=result["decisions"],
@@ -81,6 +90,6 @@ def test_bench_fifty_rooms_of_five(benchmark) -> None:
         server_vs_sim=round(server_cpu_per_decision / sim_cpu_per_decision, 1),
     )
     SUMMARY.update(benchmark.extra_info)
-    print(f"\n{rooms} rooms x 5 clients: {result['decisions']} decisions, round trip p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms;"
+    print(f"\n{rooms} rooms x 5 clients ({pace}): {result['decisions']} decisions, round trip p50 {result['p50_ms']:.1f} ms, p99 {result['p99_ms']:.1f} ms;"
           f" server {1000 * server_cpu_per_decision:.2f} ms CPU a decision against sgz sim's {1000 * sim_cpu_per_decision:.3f} ms")
     assert result["decisions"] > 10 * rooms

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from sanguozhi.core import events as ev
 from sanguozhi.core.game import decision_points
 from sanguozhi.records import read_record
 

@@ -12,7 +12,6 @@ from sanguozhi.core import events as ev
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import decide, new_game, resume
 from sanguozhi.core.requests import Choice
-from sanguozhi.core.view import SeatView
 
 
 def bot_game(seed: int, players: int = 5, bot: str = "basic") -> list[ev.Event]:

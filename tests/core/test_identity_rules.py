@@ -358,7 +358,6 @@ def test_illegal_decision_is_refused_and_changes_nothing() -> None:
 
 
 def test_fold_equals_live_state_through_a_scenario() -> None:
-    import msgspec
 
     t = Table(4, hands={0: ["analeptic", "slash"], 2: ["peach"]}, hp={1: 1})
     t.use("analeptic")

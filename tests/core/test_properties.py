@@ -1,7 +1,6 @@
 """Properties that hold at every point of many seeded bot games."""
 from __future__ import annotations
 
-import msgspec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 

@@ -1,7 +1,6 @@
 """Seeking: the state at any point equals the fold from the start, whatever the snapshots."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -59,9 +59,10 @@ class Seat:
     end: dict[str, Any] | None = None
 
 
-async def play_seat(base: str, room: str, seat: int, key: str, rng: random.Random, *, stop_after: int | None = None, stop: asyncio.Event | None = None, keep: bool = True) -> Seat:
+async def play_seat(base: str, room: str, seat: int, key: str, rng: random.Random, *, stop_after: int | None = None, stop: asyncio.Event | None = None, keep: bool = True, think: tuple[float, float] | None = None) -> Seat:
     """Answer every question of ``seat`` at random until the game ends; or until it
-    has answered ``stop_after`` (then it sets ``stop``), or another seat set ``stop``."""
+    has answered ``stop_after`` (then it sets ``stop``), or another seat set ``stop``.
+    ``think``: seconds (low, high) taken before each answer, as a person takes them."""
     import websockets
 
     out = Seat(seat)
@@ -104,6 +105,8 @@ async def play_seat(base: str, room: str, seat: int, key: str, rng: random.Rando
                     cards = [c["card"] for c in p["cards"]]
                     rng.shuffle(cards)
                     answer = cards[: rng.randint(p["min"], p["max"])]
+                if think is not None:
+                    await asyncio.sleep(rng.uniform(*think))
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"t": "answer", "q": ask["id"], "a": answer}))
 

@@ -11,7 +11,6 @@ question, no seed before the end, nothing named in a line it may not know.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 

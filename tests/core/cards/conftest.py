@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import msgspec
 import pytest
 
 from sanguozhi.core.evolve import fold

@@ -12,7 +12,6 @@ import pytest
 
 from sanguozhi.core import engine as engine_module
 from sanguozhi.core import events as ev
-from sanguozhi.core.cards.base import CardRule
 from sanguozhi.core.cards.tricks import Trick
 from sanguozhi.core.content import Content, Pack
 from sanguozhi.core.deck import CARDS, NAMES

@@ -1,7 +1,6 @@
 """The skill framework: the registry, kinds, and the state a skill keeps in events."""
 from __future__ import annotations
 
-import msgspec
 import pytest
 
 from sanguozhi.core import events as ev

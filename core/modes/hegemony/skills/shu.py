@@ -297,7 +297,6 @@ define(
 
 
 def _zaiqi(engine: "Engine", seat: int, ctx: "TurnCtx") -> "Flow":
-    st = engine.state
     ctx.draw = 0
     shown = look_at_top(engine, seat, lost_hp(engine, seat), "hg_zaiqi")
     engine.emit(ev.CardsShown(seat=seat, cards=shown))

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....cards.base import NAMES
+from ....cards.base import NAMES, SUIT
 from ....deck import KINDS, RANK, SLASH_NAMES
 from ....requests import Choice, Request
 from ....skills.base import announce, has_skill, set_state
