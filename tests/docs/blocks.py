@@ -38,6 +38,12 @@ class Block:
         return f"{self.path.relative_to(REPO)}:{self.line}"
 
 
+def _closes(line: str, fence: str) -> bool:
+    """A closing fence: backticks only, at least as many as the opening one."""
+    s = line.strip()
+    return bool(s) and set(s) == {"`"} and len(s) >= len(fence)
+
+
 def blocks(path: Path) -> list[Block]:
     """Every fenced block of a Markdown file, outermost fences only."""
     out: list[Block] = []
@@ -51,7 +57,7 @@ def blocks(path: Path) -> list[Block]:
         fence, info, start = m.group(1), m.group(2).strip(), i
         body: list[str] = []
         i += 1
-        while i < len(lines) and not (lines[i].startswith(fence) and lines[i].strip() == fence[0] * len(lines[i].strip()) and len(lines[i].strip()) >= len(fence)):
+        while i < len(lines) and not _closes(lines[i], fence):
             body.append(lines[i])
             i += 1
         out.append(Block(path, start + 1, info, "\n".join(body) + "\n"))
