@@ -116,7 +116,7 @@ def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def shard(paths: tuple[str, ...], out: str, jobs: int | None, executor: str, per_shard: int, quiet: bool) -> None:
     """Write the records in PATHS as Parquet shards in DIR, in parallel:
-    DIR/<table>/mode=<mode>/date=<day>/part-<id>.parquet (records/README.md).
+    DIR/<table>/mode=<mode>/date=<day>/part-<id>.parquet (docs/records.md).
 
     Records whose game is already in a shard are skipped; damaged records are
     listed, left out, and make the exit status 1.  sgz stats --shards DIR and

@@ -11,7 +11,7 @@ from .common import OPTION_HELP, checked_mode, checked_seed, fail, format_option
 
 
 @click.command(epilog="Example: sgz sim --players 5 --games 100 --seed 1 --out games -o deck=basic")
-@click.option("--mode", default=None, help="Game mode (see the README's table of modes).  [default: identity]")
+@click.option("--mode", default=None, help="Game mode (the table of modes: README, docs/modes/index.md).  [default: identity]")
 @click.option("--players", "-n", default=None, type=int, help="Number of seats.  [default: 5, or the mode's smallest table]")
 @click.option("--games", "-k", default=1, show_default=True, type=click.IntRange(min=1), help="How many games.")
 @click.option("--seed", "-s", default=None, type=int, help="Seed of the first game (game i uses seed+i).  [default: 1]")

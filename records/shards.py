@@ -9,7 +9,7 @@ and tables), and writes each table as one Parquet file:
     DIR/generals.parquet, DIR/cards.parquet
 
 ``<table>`` is games, seats, events, damage, deaths or decisions (the
-archive's tables and columns, records/README.md); ``mode`` is the game mode
+archive's tables and columns, docs/records.md); ``mode`` is the game mode
 and ``date`` the day (UTC) the record file was last written, both as Hive
 partitions (in the path, not in the files).  ``<id>`` follows from the game
 ids in the shard, so sharding the same records again writes the same files;

@@ -1,4 +1,4 @@
-"""The import package: `sanguozhi` is the public API; the README's example runs."""
+"""The import package: `sanguozhi` is the public API; the example of docs/api.md runs."""
 from __future__ import annotations
 
 import re
@@ -12,11 +12,11 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def test_the_readme_example_runs_and_its_fork_differs(tmp_path: Path, monkeypatch, capsys) -> None:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    text = (REPO / "docs" / "api.md").read_text(encoding="utf-8")
     example = re.search(r"## As a Python library.*?```python\n(.*?)```", text, re.S).group(1)  # type: ignore[union-attr]
     monkeypatch.chdir(tmp_path)
     scope: dict[str, object] = {}
-    exec(compile(example, "README example", "exec"), scope)
+    exec(compile(example, "docs/api.md example", "exec"), scope)
     game, branch = scope["game"], scope["branch"]
     assert (tmp_path / "g.jsonl").exists() and game.over  # type: ignore[attr-defined]
     assert branch.events[:120] == game.events[:120] and branch.events != game.events  # type: ignore[attr-defined]

@@ -18,7 +18,7 @@ class Planned(Ruleset):
         self.id, self.title_zh, self.seed, self.players = mode_id, title_zh, seed, players
 
     def check(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
-        raise ModeError(f"mode {self.id!r} ({self.title_zh}, seed {self.seed}) is modelled but not playable yet; see README 'Not built yet'")
+        raise ModeError(f"mode {self.id!r} ({self.title_zh}, seed {self.seed}) is modelled but not playable yet; see the documentation's 'Not built yet' (docs/not-built.md)")
 
 
 # (mode id, title, seed, players) of each modelled mode not yet playable; none at present.

@@ -38,4 +38,4 @@ def test_bench_page(benchmark, events) -> None:
     page = benchmark.pedantic(_page, args=(events,), rounds=3, iterations=1)
     size = len(page.encode())
     benchmark.extra_info.update(events=len(events), views=9, keyframe=KEYFRAME, bytes=size)
-    assert size < 3_000_000  # "a few MB at most": the README states the measured size
+    assert size < 3_000_000  # "a few MB at most": docs/playing.md states the measured size

@@ -21,7 +21,7 @@ current player, each player once (the dying general's own player for it, so
 A general that dies is shown, and its points go to the other player
 (whatever the cause); the game ends when a player has no living general, and
 that player loses.  What seed 003 leaves open and what was chosen is in
-README "Duel".
+docs/modes/duel.md.
 """
 from __future__ import annotations
 

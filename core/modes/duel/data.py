@@ -2,7 +2,7 @@
 
 Seed 003 gives the rules but not the printed content: the generals' point
 values, the 19 kinds of game cards, the 10 奇兵 cards and the ambush skills.
-These files are the project's stand-ins (README "Duel"):
+These files are the project's stand-ins (docs/modes/duel.md):
 
 - ``generals.tsv``: the generals a duel deals from, each with its points and
   its 奇兵 mark (``-``: none); ``source`` says whether it is a standard

@@ -11,7 +11,7 @@ has no distance-changing skill (``duel_machao2``), and 甘宁 and 甘夫人 have
 skills that discard 奇兵 cards (``duel_ganning``, ``duel_ganfuren``).  These generals are
 written here from those hints (``pack="duel"``, ids ``duel_*``), each marked
 a stand-in in ``data/generals.tsv``, ``sgz generals --mode duel`` and the
-README.  典韦, 周泰, 小乔, 左慈 and 糜夫人 are not among the 25 standard
+docs/modes/duel.md.  典韦, 周泰, 小乔, 左慈 and 糜夫人 are not among the 25 standard
 generals; the others are duel versions of standard ones (华佗's 急救 counts
 "outside your turn" by player, 陆逊's 连营 watches the player's hand).
 

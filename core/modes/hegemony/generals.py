@@ -46,7 +46,7 @@ NAME_EN: dict[str, str] = {
 KINGDOMS = ("wei", "shu", "wu", "qun")
 
 # Generals left out of the pool because a skill of theirs is not built yet
-# (README "Not built yet"; a test asserts this list).
+# (docs/not-built.md; a test asserts this list).
 NOT_BUILT: tuple[str, ...] = ()
 
 

@@ -157,7 +157,7 @@ class Hegemony(Ruleset):
             if missing:
                 raise ModeError(
                     f"edition=revised needs {len(missing)} revised skills not built yet "
-                    f"({', '.join(m.removeprefix('rev.') for m in missing)}); see README 'Not built yet'"
+                    f"({', '.join(m.removeprefix('rev.') for m in missing)}); see the documentation's 'Not built yet' (docs/not-built.md)"
                 )
         k = self.candidates(players, opts)
         size = len(self.pool(opts))

@@ -39,7 +39,7 @@ for _row in HEROES_DATA:
         HEROES if _built else UNBUILT,
     )
 
-# Heroes left out of the pool because a skill of theirs has no rule (README: none today; a test asserts it).
+# Heroes left out of the pool because a skill of theirs has no rule (docs/modes/herokill.md: none today; a test asserts it).
 NOT_BUILT: tuple[str, ...] = tuple(_not_built)
 # The printed card number of each hero (JUN0001 …), for tripod's hero cards and listings.
 CARD_NUMBER: dict[str, str] = {r.id: r.card for r in HEROES_DATA}

@@ -1,7 +1,7 @@
 """Bot duels (bounded soak): every game ends, conserves cards, folds exactly, scores
 consistently, resumes to the same game, and its record passes `sgz validate --complete`.
 
-The full soak of the issue (300 games) is run by hand, see README "Duel".
+The full soak of the issue (300 games) is run by hand, see docs/modes/duel.md.
 """
 from __future__ import annotations
 

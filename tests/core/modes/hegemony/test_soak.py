@@ -1,6 +1,6 @@
 """Bounded soaks of hegemony bot games: every game ends, its record validates
 (re-running every decision), and the state keeps its invariants throughout.
-The full soak (500 games over 4-12 players) is run by hand; README gives the command."""
+The full soak (500 games over 4-12 players) is run by hand; docs/modes/ gives the command."""
 from __future__ import annotations
 
 from collections import Counter

@@ -476,7 +476,7 @@ def test_standard_cards_alone_are_unchanged_in_the_deck() -> None:
 
 @pytest.mark.slow
 def test_soak_forty_recorded_bot_games_end_and_validate_complete(tmp_path) -> None:
-    """The bounded soak (``sgz sim --mode tripod --games 300`` is the full one, see the README)."""
+    """The bounded soak (``sgz sim --mode tripod --games 300`` is the full one, see docs/modes/tripod.md)."""
     from sanguozhi.records.check import check
     from sanguozhi.records.session import run_bots, start_recorded
 

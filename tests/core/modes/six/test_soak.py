@@ -1,7 +1,7 @@
 """Bounded soaks of hegemony-six bot games: every game ends, its record validates
 (re-running every decision), the state keeps its invariants, and the bots play
 the mode's own parts (reveals, careerists, 谋攻, rulers).  The full soak (300
-games over 4-12 players) is run by hand; README gives the command."""
+games over 4-12 players) is run by hand; docs/modes/ gives the command."""
 from __future__ import annotations
 
 from collections import Counter
