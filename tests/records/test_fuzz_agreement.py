@@ -99,7 +99,7 @@ def header_field(rng, head, objs):
     elif what == "bot_seat":
         h["bots"] = {**h["bots"], "9": "basic"}
     elif what == "bot_name":
-        h["bots"] = {**h["bots"], "0": "oracle"}
+        h["bots"] = {**h["bots"], "0": "no bot!"}  # not a bot's name (any well-formed name may be an outside bot)
     elif what == "rules":
         h["rules"] = "sgz-rules/0"
     else:

@@ -347,7 +347,7 @@ def test_ctrl_c_while_the_bots_resolve_a_decision_leaves_a_valid_record(tmp_path
     from sanguozhi.cli.main import main
 
     args = ["play", "--seat", "0", "--seed", "4", "--players", "4", "--out", str(out), "-o", "max_turns=20", "--bots", "basic"]
-    res = CliRunner().invoke(main, args, input="1\n" * 400)
+    res = CliRunner().invoke(main, args, input="1\np\na\n" * 400)
     assert len(seen) >= nth and res.exit_code == 130, res.output[-500:]
     c = check(out)
     assert c.ok and c.quit, c.error

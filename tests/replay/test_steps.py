@@ -5,7 +5,7 @@ import pytest
 
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import new_game
-from sanguozhi.core.modes import playable_modes, ruleset_of
+from sanguozhi.core.modes import BUILTIN, playable_modes, ruleset_of
 from sanguozhi.core.requests import Choice, Request
 from sanguozhi.replay.prompts import Asked
 from sanguozhi.replay.steps import Chooser, HandKeys, Refused, describe, hand_keys
@@ -49,7 +49,7 @@ def test_b_goes_back_a_step_and_bad_keys_are_refused() -> None:
 
 def test_every_answer_of_every_mode_is_reached_by_its_keys() -> None:
     """Over bot games of every mode: typing ``keys_for(choice)`` gives back exactly that choice."""
-    for mode in playable_modes():
+    for mode in (m for m in playable_modes() if m in BUILTIN):  # not a test's own mode
         rs = ruleset_of(mode)
         game = new_game(mode, min(rs.players), 3, {"max_turns": 6})
         keys: dict[int, HandKeys] = {}
