@@ -286,6 +286,14 @@ class Asked:
         if head == "ganglie":
             src = self._seat(0)
             return f"{src} 的{what}：弃置两张手牌，或受到1点伤害" if zh else f"{src}'s {what}: discard two hand cards, or take 1 damage"
+        if head == "hg_xiaoguo" and self.args:
+            if self.args[0] == "pay" and len(self.args) >= 2:
+                src = self._seat(1)
+                return f"{src} 的{what}：弃置一张装备牌，或受到其造成的1点伤害" if zh else f"{src}'s {what}: discard an equipment card, or take 1 damage from it"
+            on = self._seat(0)
+            if zh:
+                return f"{what}：是否弃置一张基本牌，令 {on} 弃置一张装备牌或受到你造成的1点伤害？"
+            return f"{what}: discard a basic card, so that {on} discards an equipment card or takes 1 damage from you?"
         if head == "liuli":
             return f"{what}：是否弃置一张牌，将【杀】转移给攻击范围内的另一名角色？" if zh else f"{what}: discard a card to pass the Slash on to another character in your range?"
         req = self.req

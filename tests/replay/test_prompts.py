@@ -101,3 +101,15 @@ def test_a_draft_says_its_picks_are_public_and_a_secret_pick_says_it_is_secret()
     secret = Asked(Request(0, "general", prompt="general", choices=(Choice(option="caocao"),)), new_game("identity", 5, 1, {}).state, "zh")
     assert "所有人可见" in draft.title and "暗中" not in draft.title
     assert "暗中" in secret.title
+
+
+def test_xiaoguo_says_its_target_its_cost_and_the_choice_it_leaves() -> None:
+    """骁果: "你可以弃置一张基本牌，然后其选择一项：弃置一张装备牌，或受到你造成的1点伤害"."""
+    state = new_game("hegemony-six", 5, 1, {}).state
+    ask = Request(0, "skill", prompt="hg_xiaoguo:2", choices=(Choice(cards=(1,)), PASS_CHOICE))
+    pay = Request(2, "skill", prompt="hg_xiaoguo:pay:0", choices=(Choice(cards=(5,)), Choice(option="damage")))
+    zh, en = Asked(ask, state, "zh").title, Asked(ask, state, "en").title
+    assert "2号位" in zh and "基本牌" in zh and "装备牌" in zh and "1点伤害" in zh
+    assert "seat 2" in en and "basic card" in en and "1 damage" in en
+    paid = Asked(pay, state, "zh").title
+    assert paid.startswith("0号位") and "弃置一张装备牌" in paid and "受到" in paid
