@@ -20,6 +20,7 @@ from typing import Any
 
 from sanguozhi.core import events as ev
 from sanguozhi.core.deck import CARDS, KINDS, SUIT_SYMBOL
+from sanguozhi.core.generals import GENERALS
 from sanguozhi.core.state import State
 
 from .words import ENDINGS, NATURES, PHASES, REASONS, ROLES, SUITS, TERMS, ZONES, word
@@ -815,11 +816,23 @@ def display_name(name: str, lang: str = "en", rs: Any = None) -> str:
     return word(TERMS, name, lang) if known is None else known
 
 
+def _skills() -> dict[str, Any]:
+    """The skills' table, imported on first need: importing the skills loads their
+    rules and every card's (~40 ms), which most readers of a record never need."""
+    global _SKILL_TABLE
+    if _SKILL_TABLE is None:
+        from sanguozhi.core.skills.base import SKILLS
+
+        _SKILL_TABLE = SKILLS
+    return _SKILL_TABLE
+
+
+_SKILL_TABLE: dict[str, Any] | None = None
+
+
 def registered_name(name: str, lang: str = "en", rs: Any = None) -> str | None:
     """``display_name`` of a card kind, skill or general some table registers (None
     for any other word: a pack loaded later may still register it)."""
-    from sanguozhi.core.generals import GENERALS
-
     zh = lang == "zh"
     if rs is not None:
         local = rs.display_names.get(name)
@@ -831,10 +844,7 @@ def registered_name(name: str, lang: str = "en", rs: Any = None) -> str | None:
     g = GENERALS.get(name)
     if g is not None:
         return g.name_zh if zh else (g.name_en or g.id)
-    # Only now: importing the skills loads their rules and every card's (~40 ms).
-    from sanguozhi.core.skills.base import SKILLS
-
-    sk = SKILLS.get(name)
+    sk = _skills().get(name)
     if sk is not None:
         return sk.name_zh if zh else (sk.name_en or sk.id)
     return None

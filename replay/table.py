@@ -20,7 +20,7 @@ from .lookup import kingdom_text
 from .modestate import marks, team_name
 from .narrate import Narrator, role_name
 from .rows import render_rows
-from .words import GENDERS, KINGDOMS, PHASES, pad, width, word
+from .words import GENDERS, PHASES, pad, width, word
 
 LAST_DISCARDS = 5
 # Modes whose table is not one row per character: mode -> render(state, seat, lang, unseen, header, hand line).

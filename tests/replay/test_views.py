@@ -31,6 +31,8 @@ face down.
 """
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -66,6 +68,14 @@ def with_peeks(events: list[ev.Event], every: int, seed: int) -> list[ev.Event]:
             out.append(ev.CardsMoved(cards=top, src="pile", dst="processing", dst_seat=seat, reason="peek", vis=(seat,)))
             out.append(ev.CardsMoved(cards=top, src="processing", dst="pile", src_seat=seat, reason="peek", vis=(seat,)))
     return out
+
+
+_name = functools.cache(display_name)  # the same names, looked up for every event and seat
+
+
+@functools.cache
+def _longest_first(generals: frozenset[str], lang: str) -> tuple[str, ...]:
+    return tuple(sorted((_name(g, lang) for g in generals), key=len, reverse=True))
 
 
 def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
@@ -121,7 +131,7 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
                 line = n.line(e) or ""
                 # A seen general's name may hold a hidden one's (卧龙诸葛亮, 诸葛亮): take the seen ones out first.
                 bare = line
-                for name in sorted((display_name(g, n.lang) for g in oracle.names[s]), key=len, reverse=True):
+                for name in _longest_first(frozenset(oracle.names[s]), n.lang):
                     bare = bare.replace(name, "")
                 leaked = names[n.lang].leaked(line, known)
                 assert not leaked, f"event {i}: seat {s} is told hidden cards {leaked}: {line}"
@@ -129,7 +139,7 @@ def check_game(events: list[ev.Event], langs: tuple[str, ...] = ("en",)) -> int:
                     if pattern.search(line):
                         assert role in oracle.roles[s], f"event {i}: seat {s} is told a hidden role: {line}"
                 for g in hidden_names:
-                    assert display_name(g, n.lang) not in bare, f"event {i}: seat {s} is told the hidden general {g}: {line}"
+                    assert _name(g, n.lang) not in bare, f"event {i}: seat {s} is told the hidden general {g}: {line}"
                 if type(e) is ev.RolesDealt:
                     role = e.roles[s]
                     assert line in ((f"Your role is {role}", f"你的身份是{role_name(n, role)}") if role else ("You have no role yet", "你还没有身份"))

@@ -39,7 +39,6 @@ def check_messages(events: list, seat: int, messages: list[dict], seed: int) -> 
     """Every message to ``seat`` (-1: a spectator) against what it had seen then."""
     state = initial_state(events[0])
     oracle = Oracle(state)
-    watcher = seat if seat >= 0 else None
     names = {lang: CardNames(Narrator(lang, mode=state.mode)) for lang in ("en", "zh")}
     generals = state.content.generals
     fed = 0
