@@ -133,10 +133,12 @@ class _Path(msgspec.Struct, frozen=True):
     form: bool = False
 
 
-def groups(req: Request, keys: dict[int, str] | None = None, hand: Sequence[int] = ()) -> list[Group]:
-    """Step 1's groups, hand cards first in the order of their keys, then the rest in
-    the request's order, pass last."""
-    keys = keys or {}
+PASSING = ("p",)  # the key of the answers that pass (or end the play phase)
+
+
+def grouped(req: Request) -> dict[tuple, tuple[int, ...]]:
+    """The answers of ``req`` by what step 1 chooses: ("c", cards), ("o", option) or
+    ``PASSING``, in the request's order, passing last (the terminal, the table, the RL env)."""
     by: dict[tuple, list[int]] = {}
     passing: list[int] = []
     for i, ch in enumerate(req.choices):
@@ -144,6 +146,18 @@ def groups(req: Request, keys: dict[int, str] | None = None, hand: Sequence[int]
             passing.append(i)
             continue
         by.setdefault(("c", ch.cards) if ch.cards else ("o", ch.option), []).append(i)
+    out = {k: tuple(v) for k, v in by.items()}
+    if passing:
+        out[PASSING] = tuple(passing)
+    return out
+
+
+def groups(req: Request, keys: dict[int, str] | None = None, hand: Sequence[int] = ()) -> list[Group]:
+    """Step 1's groups, hand cards first in the order of their keys, then the rest in
+    the request's order, pass last."""
+    keys = keys or {}
+    by = grouped(req)
+    passing = by.pop(PASSING, ())
     mine = set(hand)
     lettered, numbered = [], []
     for (how, what), idx in by.items():
@@ -151,13 +165,13 @@ def groups(req: Request, keys: dict[int, str] | None = None, hand: Sequence[int]
         options = {req.choices[i].option for i in idx}
         option = next(iter(options)) if len(options) == 1 else ""
         if len(cards) == 1 and cards[0] in mine and cards[0] in keys:
-            lettered.append(Group(keys[cards[0]], cards, option, tuple(idx)))
+            lettered.append(Group(keys[cards[0]], cards, option, idx))
         else:
-            numbered.append(Group("", cards, option, tuple(idx)))
+            numbered.append(Group("", cards, option, idx))
     lettered.sort(key=lambda g: (len(g.key), g.key))
     out = lettered + [msgspec.structs.replace(g, key=str(n)) for n, g in enumerate(numbered, 1)]
     if passing:
-        out.append(Group(PASS_KEY, (), req.choices[passing[0]].option, tuple(passing), passing=True))
+        out.append(Group(PASS_KEY, (), req.choices[passing[0]].option, passing, passing=True))
     return out
 
 

@@ -1,8 +1,7 @@
 """A request's answers as fixed-size actions with masks: in steps (``Factored``) or flat.
 
-``Factored`` builds one answer in the table's steps (the grouping of
-``replay/steps.py``, written here over ``Request.choices`` with the same
-semantics, to be rebased on it):
+``Factored`` builds one answer in the table's steps (``replay.steps.grouped``,
+the grouping the terminal and the web table offer):
 
 1. **what**: a group of choices — those that use the same cards, or without
    cards the same option; passing (or ending the play phase) is a group of its
@@ -28,6 +27,7 @@ from itertools import combinations
 import numpy as np
 
 from sanguozhi.core.requests import Choice, Request
+from sanguozhi.replay.steps import PASSING, grouped
 
 from .layout import FLAT, OTHER, Vocab, action_segments
 
@@ -132,8 +132,8 @@ class Factored:
                 slots[self._done] = "done"
         elif steps.stage == "what":
             others = 0
-            for key, idx in _groups(req).items():
-                if key == ("p",):
+            for key, idx in grouped(req).items():
+                if key == PASSING:
                     slot = self._pass
                 elif key[0] == "c" and len(key[1]) == 1 and key[1][0] in self._card:
                     slot = self._card[key[1][0]]
@@ -171,21 +171,6 @@ class Factored:
                     slot, others = self._other + min(others, OTHER - 1), others + 1
                 slots.setdefault(slot, i)
         return slots
-
-
-def _groups(req: Request) -> dict[tuple, tuple[int, ...]]:
-    """Step 1's groups in the request's order (``replay/steps.py``'s), pass last."""
-    by: dict[tuple, list[int]] = {}
-    passing: list[int] = []
-    for i, ch in enumerate(req.choices):
-        if ch.is_pass or (req.kind == "play" and ch.option == "end"):
-            passing.append(i)
-            continue
-        by.setdefault(("c", ch.cards) if ch.cards else ("o", ch.option), []).append(i)
-    out = {k: tuple(v) for k, v in by.items()}
-    if passing:
-        out[("p",)] = tuple(passing)
-    return out
 
 
 class Flat:

@@ -122,8 +122,8 @@ def test_one_person_against_bots_is_a_table_now(client: TestClient) -> None:
     assert res.status_code == 303 and res.headers["location"] == "/tables"
 
 
-def test_a_persons_unfinished_game_shows_nowhere_in_the_archive_pages(tmp_path: Path) -> None:
-    """One rule everywhere: the list, the named queries and /game/{id} show a person's game once it is over."""
+def archive_with_a_persons_open_game(tmp_path: Path) -> tuple[Path, str]:
+    """An archive of one bot game and one unfinished game of a person (Ann): (db, its game id)."""
     from sanguozhi.records.session import advance, start_person_game
 
     folder = tmp_path / "g"
@@ -136,6 +136,12 @@ def test_a_persons_unfinished_game_shows_nowhere_in_the_archive_pages(tmp_path: 
     db = tmp_path / "a.duckdb"
     assert run("archive", "ingest", folder, "--db", db, "--partial").exit_code == 0
     (hidden,) = [g for (g,) in sql(db, "SELECT game FROM games WHERE NOT finished")]
+    return db, hidden
+
+
+def test_a_persons_unfinished_game_shows_nowhere_in_the_archive_pages(tmp_path: Path) -> None:
+    """One rule everywhere: the list, the named queries and /game/{id} show a person's game once it is over."""
+    db, hidden = archive_with_a_persons_open_game(tmp_path)
     general = sql(db, "SELECT general FROM seats WHERE game = $g AND seat = 2", g=hidden)[0][0]
     app = TestClient(make_app(str(db), tmp_path / "played", allow_hosts=("testserver",)))
     page = app.get("/").text
@@ -231,18 +237,7 @@ def test_query_results_and_the_games_list_show_names_not_ids(client: TestClient,
 
 
 def test_ones_own_sql_runs_read_only_and_cannot_read_around_the_views(tmp_path: Path) -> None:
-    from sanguozhi.records.session import advance, start_person_game
-
-    folder = tmp_path / "g"
-    bots = {s: "basic" for s in range(1, 5)}
-    game, writer = start_person_game(folder / "open.jsonl", "identity", 5, None, {}, bots, people={0: "Ann"})
-    with writer:
-        game.submit(game.request.choices[0])
-        advance(game, bots)
-    records(folder, 1, first_seed=700, players=4, max_turns=5)
-    db = tmp_path / "a.duckdb"
-    assert run("archive", "ingest", folder, "--db", db, "--partial").exit_code == 0
-    (hidden,) = [g for (g,) in sql(db, "SELECT game FROM games WHERE NOT finished")]
+    db, hidden = archive_with_a_persons_open_game(tmp_path)
     app = TestClient(make_app(str(db), tmp_path / "played", allow_hosts=("testserver",)))
     assert 'form class="sql" method="post"' in app.get("/queries").text
     ok = app.post("/queries?lang=zh", data={"sql": "SELECT d.game, d.seq, s.role, s.general FROM decisions d JOIN seats s ON s.game = d.game AND s.seat = d.seat ORDER BY 1, 2 LIMIT 40"})
