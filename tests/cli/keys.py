@@ -18,12 +18,13 @@ def first(game: Game, req: Request) -> Choice:
     return req.choices[0] if req.choices else Choice(cards=req.cards[: req.min])
 
 
-def typed(mode: str, players: int, seed: int, seat: int, options: dict[str, Any] | None = None, answer: Callable[[Game, Request], Choice] = first, decisions: int = 10_000) -> list[str]:
-    """The lines typed for the person's first ``decisions`` answers (until the game ends)."""
+def typed(mode: str, players: int, seed: int, seat: int, options: dict[str, Any] | None = None, answer: Callable[[Game, Request], Choice] = first, decisions: int = 10_000, turns: int | None = None) -> list[str]:
+    """The lines typed for the person's first ``decisions`` answers (until the game ends,
+    or turn ``turns`` is over)."""
     game = new_game(mode, players, seed, {**ruleset_of(mode).person_options, **(options or {})})
     keys: HandKeys | None = None
     lines: list[str] = []
-    while not game.over and len(lines) < decisions:
+    while not game.over and len(lines) < decisions and (turns is None or game.state.turn <= turns):
         req = game.request
         st = game.state
         if st.chars[req.seat].owner != seat:

@@ -12,12 +12,8 @@ import pytest
 
 from sanguozhi.cli.common import checked_mode
 from sanguozhi.core import events as ev
-from sanguozhi.core.bots import bot_choice
-from sanguozhi.core.game import new_game
-from sanguozhi.core.modes import ruleset_of
 from sanguozhi.records import read_record
-from sanguozhi.replay.steps import Chooser, hand_keys
-from tests.cli.keys import first
+from tests.cli.keys import typed
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")
 TURNS = 3
@@ -25,19 +21,7 @@ TURNS = 3
 
 def keys_for_turns(mode: str, players: int, seed: int, seat: int) -> list[str]:
     """The lines seat ``seat`` types (its first answer each time) until turn ``TURNS`` ends."""
-    game = new_game(mode, players, seed, dict(ruleset_of(mode).person_options))
-    keys = None
-    lines: list[str] = []
-    while not game.over and game.state.turn <= TURNS:
-        req, st = game.request, game.state
-        if st.chars[req.seat].owner != seat:
-            game.submit(bot_choice("basic", st, req))
-            continue
-        keys = hand_keys(st, seat, keys)
-        choice = first(game, req)
-        lines.append(" ".join(Chooser(req, st, keys).keys_for(choice)))
-        game.submit(choice)
-    return lines
+    return typed(mode, players, seed, seat, turns=TURNS)
 
 
 def screen(session: str) -> str:
