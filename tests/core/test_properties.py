@@ -1,14 +1,14 @@
 """Properties that hold at every point of many seeded bot games."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from sanguozhi.core import events as ev
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.evolve import fold
-from sanguozhi.core.state import snapshot
 from sanguozhi.core.game import new_game
+from sanguozhi.core.state import snapshot
 
 SIDES = {"lord": "lord", "loyalist": "lord", "rebel": "rebel", "renegade": "renegade"}
 
@@ -75,6 +75,7 @@ def check_winner(events: list[ev.Event]) -> None:
         assert not lord_alive and [p.seat for p in state.chars if p.alive] == list(end.winners)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(4, 10), bot=st.sampled_from(["basic", "random"]))
 def test_bot_games_conserve_cards_fold_exactly_and_end_with_a_consistent_winner(seed: int, players: int, bot: str) -> None:

@@ -62,6 +62,7 @@ def expected(tl: Timeline, n: int, seat: int | None) -> dict:
 GAMES = [(mode, seed) for mode in MODES for seed in (3, 8)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode,seed", GAMES)
 def test_every_view_and_line_of_the_page_is_the_replays(mode: str, seed: int) -> None:
     events = mode_game(mode, seed, "basic", max_turns=14)

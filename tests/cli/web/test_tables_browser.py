@@ -146,6 +146,7 @@ def decision_in_view(page: Any) -> None:
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (box, height)
 
 
+@pytest.mark.slow
 def test_three_people_and_two_bots_play_a_whole_identity_game(site, tmp_path: Path) -> None:
     url, browser, app, d = site
     ann, bo, cy, watcher = (person(browser) for _ in range(4))
@@ -200,6 +201,7 @@ def test_three_people_and_two_bots_play_a_whole_identity_game(site, tmp_path: Pa
         assert not page.script_errors, page.script_errors
 
 
+@pytest.mark.slow
 def test_two_people_play_a_whole_duel(site, tmp_path: Path) -> None:
     url, browser, _app, _d = site
     first, second = person(browser), person(browser, 390, 844)

@@ -10,12 +10,15 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from sanguozhi.core import events as ev
+
 from tests.core.test_properties import check_folds, check_winner, play_checked
 
 GAMES = 200
 
 
+@pytest.mark.slow
 def test_bot_games_with_generals_keep_every_invariant() -> None:
     seen: Counter = Counter()
     for k in range(GAMES):
