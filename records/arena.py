@@ -19,8 +19,8 @@ from typing import Any
 
 import msgspec
 
-from .simulate import Outcome, Run, check, play_chunk
-from .workers import pieces, run_all
+from .simulate import Outcome, Run, check, play_pieces
+from .workers import pieces
 
 
 class Table(msgspec.Struct, frozen=True):
@@ -64,11 +64,7 @@ def play(out: str, tables: list[Table], bots: list[str], deals: int, seed: int, 
     tasks = [(run, first, count) for _, _, run in plan for first, count in pieces(deals, jobs)]
     owner = [i for i, _ in enumerate(plan) for _ in pieces(deals, jobs)]
 
-    def finished(_: int, outcomes: list[Outcome]) -> None:
-        if done is not None:
-            done(len(outcomes))
-
-    parts = run_all(play_chunk, tasks, jobs=jobs, executor=executor, done=finished)
+    parts = play_pieces(tasks, jobs=jobs, executor=executor, done=done)
     by_run: list[list[Outcome]] = [[] for _ in plan]
     for i, part in zip(owner, parts):
         by_run[i].extend(part)

@@ -26,6 +26,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Protocol
 
+import msgspec
+
 _HOST = os.uname().nodename if hasattr(os, "uname") else "host"
 _SUFFIX = ".part"
 
@@ -89,12 +91,34 @@ def _zombie(pid: int) -> bool:
 class Finished(Protocol):
     """A record written whole under a temporary name (a ``RecordWriter`` closed with ``sync=False``)."""
 
-    path: Path  # the name it gets
-
     @property
     def written_to(self) -> Path: ...  # the temporary name it was written under
 
-    def publish(self) -> None: ...  # link it to ``path``, drop the temporary name
+    def publish(self) -> None: ...  # give it its name, drop the temporary name
+
+
+def name_record(temporary: Path, path: Path) -> None:
+    """Give the record written at ``temporary`` its name ``path`` (a link: never over a
+    record; ``FileExistsError`` if one has the name meanwhile); the temporary name goes."""
+    try:
+        os.link(temporary, path)
+    finally:
+        os.unlink(temporary)
+
+
+class Unnamed(msgspec.Struct, frozen=True):
+    """A finished record handed from the process that wrote it to the one that
+    publishes it (``sgz sim``'s workers leave the sync and naming to their parent)."""
+
+    temporary: str
+    path: str
+
+    @property
+    def written_to(self) -> Path:
+        return Path(self.temporary)
+
+    def publish(self) -> None:
+        name_record(Path(self.temporary), Path(self.path))
 
 
 def publish(records: Sequence[Finished]) -> None:

@@ -64,7 +64,7 @@ import msgspec
 from sanguozhi.core import events as ev
 
 from .bounds import header_problem
-from .durable import temporary_name
+from .durable import name_record, temporary_name
 
 FORMAT_VERSION = 4
 CHAIN_SINCE = 2  # formats 2 and 3: a link on every line (MD5, Base64)
@@ -401,10 +401,7 @@ class RecordWriter:
 
     def publish(self) -> None:
         """Give a closed atomic record its name (a link: never over a record); its temporary name goes."""
-        try:
-            os.link(self._file, self.path)  # fails if a record has the name meanwhile: never overwritten
-        finally:
-            os.unlink(self._file)
+        name_record(self._file, self.path)
 
     def discard(self) -> None:
         """Give up an atomic record: its temporary file goes, nothing gets the name."""

@@ -12,10 +12,12 @@ summary does not depend on the split either.
 Recording costs little next to playing: a bot game is kept in memory until
 it ends (``flush="close"``; it is a function of its seed, so a crash loses
 nothing a rerun cannot make again), then encoded and chained in one batch
-and written whole under a temporary name.  At the end of its chunk the
-chunk's records are made durable with one sync and only then named
-(``records.durable``): a killed run leaves whole records and temporary
-files, never a cut record under a record's name.
+and written whole under a temporary name.  A chunk's records are then made
+durable with one sync and only then named (``records.durable``): a killed
+run leaves whole records and temporary files, never a cut record under a
+record's name.  On local workers the parent does the sync and the naming as
+each chunk comes back, while the workers play on: a sync would otherwise
+stop a worker a few milliseconds a chunk, which a short run feels.
 """
 from __future__ import annotations
 
@@ -77,30 +79,71 @@ def run_games(run: Run, games: int, *, jobs: int = 1, executor: str = "local", d
     from .durable import sweep
 
     sweep(run.out)  # what a killed run left unnamed: its games are played again
-    spans = chunks(games, jobs)
-
-    def finished(_: int, outcomes: list[Outcome]) -> None:
-        if done is not None:
-            done(len(outcomes))
-
-    parts = run_all(play_chunk, [(run, first, count) for first, count in spans], jobs=jobs, executor=executor, done=finished)
+    parts = play_pieces([(run, first, count) for first, count in chunks(games, jobs)], jobs=jobs, executor=executor, done=done)
     return [o for part in parts for o in part]
 
 
-def play_chunk(run: Run, first: int, count: int) -> list[Outcome]:
-    """Play games ``first .. first + count - 1`` of ``run`` (in a worker or here)."""
+class Played(msgspec.Struct, frozen=True):
+    """A chunk played on a local worker: its outcomes, and its records still to be synced and named."""
+
+    outcomes: list[Outcome]
+    unnamed: list[Any]  # records.durable.Unnamed
+
+
+def play_pieces(tasks: list[tuple[Run, int, int]], *, jobs: int = 1, executor: str = "local", done: Any = None) -> list[list[Outcome]]:
+    """The outcomes of each ``(run, first, count)`` piece, in order; ``done(n)`` as n more games end.
+
+    On local workers a piece's records come back unnamed and are published
+    here, in the parent, as the piece ends (one sync covers every worker's
+    files); elsewhere (in this process, on Ray's nodes) whoever plays a piece publishes it."""
     from .durable import publish
 
+    def counted(n: int) -> None:
+        if done is not None:
+            done(n)
+
+    if executor != "local" or jobs <= 1 or len(tasks) <= 1:
+        return run_all(play_chunk, tasks, jobs=jobs, executor=executor, done=lambda _, outcomes: counted(len(outcomes)))
+
+    def named(_: int, played: Played) -> None:
+        publish(played.unnamed)
+        counted(len(played.outcomes))
+
+    return [p.outcomes for p in run_all(play_unnamed, tasks, jobs=jobs, done=named)]
+
+
+def play_chunk(run: Run, first: int, count: int) -> list[Outcome]:
+    """Play games ``first .. first + count - 1`` of ``run`` (in a worker or here) and publish their records."""
+    from .durable import publish
+
+    written: list[Any] = []  # records written whole, to be synced and named together
+    try:
+        return _play_all(run, first, count, written)
+    finally:
+        publish(written)  # the games that ended, even when a later one failed
+
+
+def play_unnamed(run: Run, first: int, count: int) -> Played:
+    """``play_chunk`` on a local worker, the records left for the parent to publish
+    (but when a game fails, the games that ended before it are published here)."""
+    from .durable import Unnamed, publish
+
+    written: list[Any] = []
+    try:
+        outcomes = _play_all(run, first, count, written)
+    except BaseException:
+        publish(written)
+        raise
+    return Played(outcomes, [Unnamed(str(w.written_to), str(w.path)) for w in written])
+
+
+def _play_all(run: Run, first: int, count: int, written: list[Any]) -> list[Outcome]:
     from sanguozhi.core.bots import load
 
     for bot in set(run.bots.values()):
         load(bot)  # in a fresh worker too: a module:callable the run's user named
-    written: list[Any] = []  # records written whole, to be synced and named together
-    try:
-        start = _starter(run)
-        return [_play(start, k, written) for k in range(first, first + count)]
-    finally:
-        publish(written)  # the games that ended, even when a later one failed
+    start = _starter(run)
+    return [_play(start, k, written) for k in range(first, first + count)]
 
 
 def _play(start: Any, k: int, written: list[Any]) -> Outcome:

@@ -101,6 +101,39 @@ def test_the_games_that_ended_before_a_failure_are_named_whole(tmp_path: Path, m
     assert only.suffix == ".jsonl" and read_record(only).header.seed == 1
 
 
+@pytest.mark.parametrize("fails", [False, True], ids=["plays", "a-game-fails"])
+def test_a_local_workers_records_wait_unnamed_for_the_parent(tmp_path: Path, monkeypatch, fails: bool) -> None:
+    """On local workers a chunk comes back with its records written whole but
+    unnamed, and the parent syncs and names them (a worker never waits on a
+    sync); when a game fails, the worker names the games that ended before it."""
+    from sanguozhi.records import durable, session
+
+    real, played = session.run_bots, []
+
+    def second_fails(game, bots, person=None):
+        played.append(game)
+        if fails and len(played) == 2:
+            raise RuntimeError("engine bug")
+        return real(game, bots, person)
+
+    monkeypatch.setattr(session, "run_bots", second_fails)
+    run = Run(str(tmp_path / "w"), "identity", 5, BOTS, OPTS, seed=1)
+    (tmp_path / "w").mkdir()
+    if fails:
+        with pytest.raises(RuntimeError, match="engine bug"):
+            simulate.play_unnamed(run, 0, 3)
+        [only] = list((tmp_path / "w").iterdir())
+        assert only.suffix == ".jsonl" and read_record(only).header.seed == 1
+        return
+    result = simulate.play_unnamed(run, 0, 3)
+    assert not list((tmp_path / "w").glob("*.jsonl"))  # written, not named
+    assert [Path(u.temporary).exists() for u in result.unnamed] == [True] * 3
+    durable.publish(result.unnamed)
+    assert sorted(p.name for p in (tmp_path / "w").iterdir()) == sorted(Path(o.path).name for o in result.outcomes)
+    simulate.play_chunk(Run(str(tmp_path / "c"), "identity", 5, BOTS, OPTS, seed=1), 0, 3)
+    assert _files(tmp_path / "w") == _files(tmp_path / "c")  # the same records as a chunk that names its own
+
+
 def test_bad_runs_are_one_line_errors(tmp_path: Path) -> None:
     with pytest.raises(SimError, match="4-10 players"):
         simulate.check(Run(str(tmp_path), "identity", 3, {s: "basic" for s in range(3)}))
