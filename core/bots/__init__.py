@@ -105,6 +105,3 @@ def bot_choice(name: str, state: State, request: Request, game: Any = None) -> C
         return bot(view, request, rng, game)
     return bot(view, request, rng)
 
-
-from . import basic as _basic  # noqa: E402,F401
-from . import random_bot as _random  # noqa: E402,F401

@@ -3,9 +3,9 @@
 A name is, in this order:
 
 - a bot registered in this process (``register``, or one found before);
-- an entry point of the group ``sanguozhi.bots`` of an installed package
-  (``basic``, ``random`` and ``search`` are sgz's own, declared the same
-  way; an uninstalled checkout falls back to ``BUILTIN``);
+- one of sgz's own, ``BUILTIN`` (``basic``, ``random`` and ``search``:
+  imported on first use, so that a reader of records never imports a bot);
+- an entry point of the group ``sanguozhi.bots`` of an installed package;
 - a name ``SGZ_BOTS`` gives (``name=module:callable`` or ``module:callable``,
   comma separated): what the operator of ``sgz serve`` offers at its live
   tables;
@@ -106,7 +106,7 @@ class BotTable(MutableMapping):
             return bot
         if not isinstance(name, str):
             return None
-        point = self._entry_points().get(name)
+        point = BUILTIN.get(name) or self._entry_points().get(name)
         if point is not None:
             if isinstance(point, str):
                 bot = _from_path(point)
