@@ -67,7 +67,7 @@ def _allowed_view(record, seat: int | None) -> int | None:
     A person's unfinished game is seen only from a person's seat (by default
     the one person's), so that it shows nobody what they have not seen."""
     from sanguozhi.core import events as ev
-    from sanguozhi.replay.page import PageError, perspectives
+    from sanguozhi.replay.perspectives import PageError, perspectives
 
     h = record.header
     finished = bool(record.events) and type(record.events[-1]) is ev.GameEnded

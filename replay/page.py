@@ -39,6 +39,7 @@ from sanguozhi.core.view import view
 from .marks import mark_words
 from .narrate import Narrator, display_name
 from .patch import diff
+from .perspectives import PageError, perspectives  # noqa: F401  (re-exported: a page's views)
 from .tips import texts
 from .visibility import SeenTracker, sighting
 from .words import ENDINGS, EQUIP_SLOTS, KINGDOMS, PHASES, ROLES, word
@@ -49,46 +50,12 @@ _DROPPED = ("seq", "mode", "viewer", "pile")
 _encode = msgspec.json.Encoder().encode
 
 
-class PageError(ValueError):
-    """A page the record does not allow (the message says why)."""
-
-
 def page_view(state, seat: int | None, unseen) -> dict[str, Any]:  # state: core.state.State
     """``core.view.view`` as a page stores it (see the module docstring)."""
     v = view(state, seat, unseen)
     for key in _DROPPED:
         del v[key]
     return v
-
-
-def perspectives(players: int, bots: dict[str, str], finished: bool, asked: Sequence[str] = ()) -> list[int | None]:
-    """The views a page of this record may hold: ``asked`` ("review" or seat numbers), checked.
-
-    By default every seat and the full review.  While a person's game is
-    unfinished, only the people's own seats: any other view would show them
-    what they have not seen.
-    """
-    people = [s for s in range(players) if str(s) not in bots]
-    open_game = finished or not people
-    wanted: list[int | None] = []
-    for a in asked:
-        if a == "review":
-            p: int | None = None
-        elif a.isdigit() and int(a) < players:
-            p = int(a)
-        else:
-            raise PageError(f"--as {a}: give a seat 0-{players - 1} or 'review'")
-        if p not in wanted:
-            wanted.append(p)
-    if not wanted:
-        wanted = [None, *range(players)] if open_game else list(people)
-    if not open_game:
-        for p in wanted:
-            if p not in people:
-                who = "the full review" if p is None else f"seat {p}'s view"
-                mine = ", ".join(map(str, people))
-                raise PageError(f"{who} would show what seat {mine} (a person) has not seen in a game still unfinished; give --as {people[0]}")
-    return wanted
 
 
 class PageBuilder:
