@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from sanguozhi.core import events as ev
@@ -119,6 +120,31 @@ def test_bench_decode_alone(benchmark, record_bytes: bytes) -> None:
     benchmark(ev.decode_lines, body)
     if benchmark.stats:
         _rate(benchmark, n)
+
+
+def test_bench_decode_and_fold_vs_untyped_decode(benchmark, record_bytes: bytes) -> None:
+    """decode + fold of a record's lines against msgspec's untyped decode of the
+    same lines (to dicts and lists, no schema, no state): rounds interleaved,
+    CPU time, medians.  Target: >= 0.8x."""
+    import statistics
+
+    body = split_record(record_bytes)[1]
+    untyped = msgspec.json.Decoder().decode_lines
+    ours: list[float] = []
+    anchor: list[float] = []
+
+    def one_round() -> None:
+        for times, fn in ((anchor, untyped), (ours, fold_blob)):
+            t = time.process_time()
+            fn(body)
+            times.append(time.process_time() - t)
+
+    benchmark.pedantic(one_round, rounds=1 if benchmark.disabled else 21, iterations=1)
+    assert len(untyped(body)) == fold_blob(body).seq  # the same lines, one event each
+    if benchmark.stats:
+        n = body.count(b"\n")
+        a, b = statistics.median(anchor), statistics.median(ours)
+        benchmark.extra_info.update(events=n, untyped_decode_events_per_s=round(n / a), decode_and_fold_events_per_s=round(n / b), ratio_decode_and_fold_over_untyped=round(a / b, 3))
 
 
 def test_bench_fold_alone(benchmark, events: list[ev.Event]) -> None:
