@@ -93,7 +93,7 @@ def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     out_folder(out)
     db = db or default_db()
     try:
-        con = open_reader(db, wait=wait, write_to=[out])
+        con = open_reader(db, wait=wait, write_to=[out], build_decisions=True)
         try:
             counts = export_parquet(con, out, overwrite=overwrite)
         finally:
