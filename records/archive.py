@@ -335,7 +335,7 @@ _T0 = [0.0, 0.0]
 
 
 def _drop_staging(con) -> None:
-    for t in ("_files", "_text", "_lines", "_ev"):
+    for t in ("_files", "_text", "_lines", "_ev", "_counts"):
         con.execute(f"DROP TABLE IF EXISTS {t}")
 
 
@@ -394,9 +394,10 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
     cols_sql = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
     # The JSON kept in data is the event without its h (the h of formats before CHAIN_SINCE is longer; a
-    # v4 line inside a sealed group has none).
+    # v4 line inside a sealed group has none).  Parsed straight into the events table: the tables
+    # filled from events below read back only the few types they need (SIDE_TYPES).
     con.execute(
-        f"""CREATE TEMP TABLE _ev AS
+        f"""INSERT INTO events BY NAME
         SELECT game, seq, j.t AS type, {cols_sql},
                CASE WHEN j.t IN ({columned}) THEN NULL
                     ELSE left(line, len(line) - CASE WHEN format < {fmt.CHAIN_SINCE} THEN 16
@@ -407,7 +408,7 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
     con.execute("DROP TABLE _lines")
     _stage_hook("parsed", stop)
     _fill(con, stop)
-    return con.execute("SELECT count(*) FROM _ev").fetchone()[0], changed
+    return con.execute("SELECT coalesce(sum(events), 0) FROM _counts").fetchone()[0], changed
 
 
 def _ident(name: str) -> str:
@@ -415,8 +416,14 @@ def _ident(name: str) -> str:
 
 
 
+# The event types the tables filled from a chunk's events read (games, seats, damage, deaths).
+SIDE_TYPES = ("damage", "death", "turn", "end", "quit", "roles", "show_role", "general")
+
+
 def _fill(con, stop: Any = None) -> None:
-    con.execute("INSERT INTO events BY NAME SELECT * FROM _ev")
+    new = "game IN (SELECT game FROM _files)"
+    con.execute(f"CREATE TEMP TABLE _counts AS SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions FROM events WHERE {new} GROUP BY game")
+    con.execute(f"CREATE TEMP TABLE _ev AS SELECT * FROM events WHERE {new} AND type IN ({', '.join(map(_lit, SIDE_TYPES))})")
     _stage_hook("events", stop)
     con.execute(
         """INSERT INTO damage SELECT game, seq, coalesce(actor, -1), targets[1], amount, coalesce(nature, 'normal'), coalesce(card, ''), coalesce("window", '')
@@ -448,14 +455,14 @@ def _fill_games(con) -> None:
                coalesce(a.end_reason, CASE WHEN a.quit_seat IS NOT NULL THEN 'quit:' || a.quit_seat END),
                a.winners, a.end_seq, f.bytes, now(), f.validated, f.tip, f.people
         FROM _files f LEFT JOIN (
-            SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions,
+            SELECT game, any_value(c.events) AS events, any_value(c.decisions) AS decisions,
                    max(TRY_CAST(data->>'$.turn' AS INTEGER)) FILTER (WHERE type = 'turn') AS turns,
                    max(TRY_CAST(data->>'$.round' AS INTEGER)) FILTER (WHERE type = 'turn') AS rounds,
                    max(seq) FILTER (WHERE type = 'end') AS end_seq,
                    arg_max(reason, seq) FILTER (WHERE type = 'end') AS end_reason,
                    arg_max(TRY_CAST(data->'$.winners' AS SMALLINT[]), seq) FILTER (WHERE type = 'end') AS winners,
                    arg_max(actor, seq) FILTER (WHERE type = 'quit') AS quit_seat
-            FROM _ev GROUP BY game) a ON a.game = f.game"""
+            FROM _counts c LEFT JOIN _ev USING (game) GROUP BY game) a ON a.game = f.game"""
     )
 
 
