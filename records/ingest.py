@@ -114,18 +114,34 @@ def ingest(
     Raises ``IngestInterrupted`` (a KeyboardInterrupt) on Ctrl-C, once the
     batch in flight has rolled back.
     """
+    from .workers import local_pool
+
     started = time.perf_counter()
     report = IngestReport(verified=verify)
-    archive.prepare_ingest(con, memory_limit)
+    files = record_files(paths)
+    jobs = jobs if len(files) >= WORKERS_FROM else 1
+    # The workers start (a new interpreter takes a while to import) as the archive gets ready.
+    with local_pool(jobs, fresh=True, warm=_warm) as pool:
+        archive.prepare_ingest(con, memory_limit)
+        return _ingest(con, files, (pool, jobs), report, batch_size, partial, verify, progress, started)
+
+
+def _warm() -> None:
+    """What a worker imports before its first record (the modes' rules, cards and generals)."""
+    from sanguozhi.core.modes import load_all
+
+    load_all()
+
+
+def _ingest(con, files: list[Path], checkers: tuple, report: IngestReport, batch_size: int, partial: bool, verify: bool, progress: Callable[[IngestReport], None] | None, started: float) -> IngestReport:
     loader = _Loader(con, archive.event_shape(), report, progress, started)
     try:
-        files = record_files(paths)
         for first in range(0, len(files), batch_size):
             batch = files[first : first + batch_size]
             known = archive.archived(con, [g for g in map(_game_id, batch) if g])
             chunk: list[Candidate] = []
             size, most = 0, FIRST_CHUNK_BYTES
-            for result in _results(batch, known, partial, verify, jobs):
+            for result in _results(batch, known, partial, verify, *checkers):
                 report.files += 1
                 if isinstance(result, Candidate):
                     chunk.append(result)
@@ -165,20 +181,20 @@ def _game_id(path: Path, first: bytes | None = None) -> str | None:
 SKIPPED, UNFINISHED = "skipped", "unfinished"
 Result = Candidate | Rejected | str  # str: SKIPPED or UNFINISHED
 
-# Fewer records to check than this are checked here: starting workers would cost more.
+# Fewer records to check than this (in all) are checked here: starting workers would cost more.
 WORKERS_FROM = 16
 
 
-def _results(batch: list[Path], known: dict, partial: bool, verify: bool, jobs: int) -> Iterable[Result]:
-    """What each record of ``batch`` comes to, in order: checked here, or in
-    ``jobs`` fresh worker processes (this one runs DuckDB on another thread)."""
+def _results(batch: list[Path], known: dict, partial: bool, verify: bool, pool, jobs: int) -> Iterable[Result]:
+    """What each record of ``batch`` comes to, in order: checked here (``pool``
+    None), or on the ``jobs`` fresh worker processes of ``pool`` (this one
+    runs DuckDB on another thread)."""
     from .workers import in_order, pieces
 
-    jobs = jobs if len(batch) >= WORKERS_FROM else 1
     paths = [str(p) for p in batch]
     # Small pieces: the loader gets its first chunk soon, and no worker holds many records' events.
     tasks = [(paths[a : a + n], known, partial, verify) for a, n in pieces(len(paths), jobs, most=8)]
-    for piece in in_order(_checked_all, tasks, jobs=jobs, fresh=True):
+    for piece in in_order(_checked_all, tasks, pool=pool):
         yield from piece
 
 
