@@ -120,8 +120,9 @@ def ingest(
     report = IngestReport(verified=verify)
     files = record_files(paths)
     jobs = jobs if len(files) >= WORKERS_FROM else 1
-    # The workers start (a new interpreter takes a while to import) as the archive gets ready.
-    with local_pool(jobs, fresh=True, warm=_warm) as pool:
+    # This thread checks too, beside jobs - 1 workers: they start (a new interpreter
+    # takes a while to import) as the archive gets ready.
+    with local_pool(jobs - 1, fresh=True, warm=_warm) as pool:
         archive.prepare_ingest(con, memory_limit)
         return _ingest(con, files, (pool, jobs), report, batch_size, partial, verify, progress, started)
 
@@ -187,14 +188,14 @@ WORKERS_FROM = 16
 
 def _results(batch: list[Path], known: dict, partial: bool, verify: bool, pool, jobs: int) -> Iterable[Result]:
     """What each record of ``batch`` comes to, in order: checked here (``pool``
-    None), or on the ``jobs`` fresh worker processes of ``pool`` (this one
-    runs DuckDB on another thread)."""
+    None), or here and on the ``jobs`` - 1 fresh worker processes of ``pool``
+    (this process runs DuckDB on another thread: a fork of it could deadlock)."""
     from .workers import in_order, pieces
 
     paths = [str(p) for p in batch]
     # Small pieces: the loader gets its first chunk soon, and no worker holds many records' events.
     tasks = [(paths[a : a + n], known, partial, verify) for a, n in pieces(len(paths), jobs, most=8)]
-    for piece in in_order(_checked_all, tasks, pool=pool):
+    for piece in in_order(_checked_all, tasks, pool=pool, every=jobs):
         yield from piece
 
 
