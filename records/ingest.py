@@ -19,9 +19,10 @@ Which records go in:
   the archived record's last line) replaces it; one that parts from it is
   rejected.
 
-Pipeline and memory: ``jobs`` worker processes (``sgz archive ingest``: one
-a core) read and check the records, pieces of a few at a time, in order; a loader thread
-loads them meanwhile in chunks of records, one transaction per batch
+Pipeline and memory: the calling thread and ``jobs`` - 1 fresh worker
+processes (``sgz archive ingest``: ``jobs`` one a core) read and check the
+records, pieces of a few at a time, in order; a loader thread loads them
+meanwhile in chunks of records, one transaction per batch
 (``batch_size`` records).  The first chunk of a batch is small
 (``FIRST_CHUNK_BYTES``), so that DuckDB starts while the rest is checked;
 each next one is twice as big, up to ``CHUNK_BYTES``.  One chunk waits while
