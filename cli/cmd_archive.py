@@ -23,7 +23,7 @@ def archive() -> None:
 @click.option("--wait", default=0.0, show_default=True, type=Seconds(), metavar="SECONDS", help=WAIT_HELP)
 @click.option("--partial", is_flag=True, help="Also load records that are not closed (no end and no quit: a game in progress, or cut at a line boundary).")
 @click.option("--verify", is_flag=True, help="Also re-run every record's decisions through the engine (as sgz validate does; slower).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="With --verify: records re-run at once (worker processes).  [default: all cores]")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Records checked at once (worker processes; with --verify, re-run too), while DuckDB loads.  [default: all cores]")
 @click.option("--quiet", "-q", is_flag=True, help="Print only problems.")
 def ingest(paths: tuple[str, ...], db: str | None, batch_size: int, wait: float, partial: bool, verify: bool, jobs: int | None, quiet: bool) -> None:
     """Load the records in PATHS (files, or folders of *.jsonl) into the archive.
@@ -93,7 +93,7 @@ def export(out: str, db: str | None, overwrite: bool, wait: float) -> None:
     out_folder(out)
     db = db or default_db()
     try:
-        con = open_reader(db, wait=wait, write_to=[out])
+        con = open_reader(db, wait=wait, write_to=[out], build_decisions=True)
         try:
             counts = export_parquet(con, out, overwrite=overwrite)
         finally:

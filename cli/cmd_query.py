@@ -54,7 +54,9 @@ def run(db: str | None, sql: str, wait: float = 0.0, *, timeout: float = TIMEOUT
 
     from .common import open_archive_read_only
 
-    con = open_archive_read_only(db, wait, shards)  # read-only, nothing outside the archive (or the shards' folder)
+    # A query that may read decisions stores those still pending first (when it can write: else the view computes them).
+    build = "decisions" in sql.lower()
+    con = open_archive_read_only(db, wait, shards, build_decisions=build)  # read-only, nothing outside the archive (or the shards' folder)
     try:
         try:
             cols, rows, more = run_read_only(con, sql, timeout=timeout, max_rows=max_rows)

@@ -8,6 +8,13 @@ events whose fields the columns do not all hold), ``damage`` and ``deaths``
 decision with what its decider could see: their hand, the turn, the phase),
 and the dimensions ``generals`` and ``cards``.
 
+``decisions`` is a view, built on first use: an ingest only notes its games
+in ``decisions_pending``; the view is the rows built so far
+(``decision_rows``) and, for the pending games, the same rows computed from
+their events.  So every reader, of any version or connection, sees every
+decision; ``ensure_decisions`` stores the pending rows (a reader that will
+read decisions does it first: ``records.db.open_reader(build_decisions=True)``).
+
 Which records go in is decided by ``records.ingest`` (each is checked by
 ``records.check``, as ``sgz validate`` checks it).  The loading is done here,
 inside DuckDB: ``load_checked`` reads the checked files with ``read_text``
@@ -34,7 +41,8 @@ import msgspec
 
 from . import format as fmt
 
-SCHEMA_VERSION = 5  # 2: decisions.vis; 3: games.validated and games.tip; 4: games.seed HUGEINT; 5: games.people, seats.player
+SCHEMA_VERSION = 6  # 2: decisions.vis; 3: games.validated and games.tip; 4: games.seed HUGEINT; 5: games.people, seats.player;
+# 6: decisions a view over decision_rows (the table renamed) and the games of decisions_pending
 
 
 from .db import ArchiveError, default_db, game_paths, open_db  # noqa: E402,F401  (re-exported)
@@ -94,7 +102,7 @@ CREATE TABLE IF NOT EXISTS damage (
 CREATE TABLE IF NOT EXISTS deaths (
     game VARCHAR, seq INTEGER, seat SMALLINT, role VARCHAR, killer SMALLINT, cause VARCHAR
 );
-CREATE TABLE IF NOT EXISTS decisions (
+CREATE TABLE IF NOT EXISTS decision_rows (  -- the decisions built: read them as the view decisions
     game VARCHAR, seq INTEGER, seat SMALLINT,
     kind VARCHAR, cards SMALLINT[], targets SMALLINT[], option VARCHAR,
     turn INTEGER, round INTEGER,  -- 0 before the first turn (choosing generals, say)
@@ -103,20 +111,25 @@ CREATE TABLE IF NOT EXISTS decisions (
     hand_size SMALLINT,
     vis SMALLINT[]              -- a secret decision: the seats that may see it (NULL: everyone)
 );
+CREATE TABLE IF NOT EXISTS decisions_pending (game VARCHAR);  -- games whose decision_rows are not built yet
 """
 
 TABLES = ("games", "seats", "events", "damage", "deaths", "decisions", "generals", "cards")
 
 
 def ensure_schema(con) -> None:
-    con.execute(SCHEMA)
+    con.execute("CREATE TABLE IF NOT EXISTS meta (key VARCHAR PRIMARY KEY, value VARCHAR)")
     row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+    if row is not None and int(row[0]) > SCHEMA_VERSION:
+        raise ArchiveError(f"the archive's schema v{row[0]} is newer than this sgz (v{SCHEMA_VERSION})")
+    if row is not None and int(row[0]) < 6 and _is_table(con, "decisions"):
+        # v6: the built rows keep the table; decisions becomes the view over them (every game's built).
+        con.execute("ALTER TABLE decisions RENAME TO decision_rows")
+    con.execute(SCHEMA)
     if row is None:
         con.execute("INSERT INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
-    elif int(row[0]) > SCHEMA_VERSION:
-        raise ArchiveError(f"the archive's schema v{row[0]} is newer than this sgz (v{SCHEMA_VERSION})")
     elif int(row[0]) < SCHEMA_VERSION:
-        con.execute("ALTER TABLE decisions ADD COLUMN IF NOT EXISTS vis SMALLINT[]")  # v2
+        con.execute("ALTER TABLE decision_rows ADD COLUMN IF NOT EXISTS vis SMALLINT[]")  # v2
         # v3: games ingested before keep NULL (not re-run, no tip known).
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS validated BOOLEAN")
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS tip VARCHAR")
@@ -125,6 +138,12 @@ def ensure_schema(con) -> None:
         con.execute("ALTER TABLE games ADD COLUMN IF NOT EXISTS people JSON")
         con.execute("ALTER TABLE seats ADD COLUMN IF NOT EXISTS player VARCHAR")
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema'", [str(SCHEMA_VERSION)])
+    # Made again each time: the hand's bit masks cover the card catalogue of this sgz.
+    con.execute(f"CREATE OR REPLACE VIEW decisions AS {decisions_view_sql()}")
+
+
+def _is_table(con, name: str) -> bool:
+    return bool(con.execute("SELECT count(*) FROM duckdb_tables() WHERE table_name = ? AND schema_name = 'main' AND database_name = current_database()", [name]).fetchone()[0])
 
 
 def _refresh_dimensions(con) -> None:
@@ -316,14 +335,14 @@ _T0 = [0.0, 0.0]
 
 
 def _drop_staging(con) -> None:
-    for t in ("_files", "_text", "_lines", "_ev"):
+    for t in ("_files", "_text", "_lines", "_ev", "_counts"):
         con.execute(f"DROP TABLE IF EXISTS {t}")
 
 
 def delete_games(con, games: Sequence[str]) -> None:
     """Remove these games from every table (a longer record of them replaces them)."""
     if games:
-        for table in ("games", "seats", "events", "damage", "deaths", "decisions"):
+        for table in ("games", "seats", "events", "damage", "deaths", "decision_rows", "decisions_pending"):
             con.execute(f"DELETE FROM {table} WHERE game IN (SELECT unnest($g))", {"g": list(games)})
 
 
@@ -375,9 +394,10 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
     cols_sql = ", ".join(f"{expr} AS {_ident(c)}" for c, expr in shape.select.items())
     columned = ", ".join(_lit(t) for t in shape.columned) or "''"
     # The JSON kept in data is the event without its h (the h of formats before CHAIN_SINCE is longer; a
-    # v4 line inside a sealed group has none).
+    # v4 line inside a sealed group has none).  Parsed straight into the events table: the tables
+    # filled from events below read back only the few types they need (SIDE_TYPES).
     con.execute(
-        f"""CREATE TEMP TABLE _ev AS
+        f"""INSERT INTO events BY NAME
         SELECT game, seq, j.t AS type, {cols_sql},
                CASE WHEN j.t IN ({columned}) THEN NULL
                     ELSE left(line, len(line) - CASE WHEN format < {fmt.CHAIN_SINCE} THEN 16
@@ -388,7 +408,7 @@ def load_checked(con, batch: Sequence[Any], shape: EventShape, stop: Any = None,
     con.execute("DROP TABLE _lines")
     _stage_hook("parsed", stop)
     _fill(con, stop)
-    return con.execute("SELECT count(*) FROM _ev").fetchone()[0], changed
+    return con.execute("SELECT coalesce(sum(events), 0) FROM _counts").fetchone()[0], changed
 
 
 def _ident(name: str) -> str:
@@ -396,8 +416,14 @@ def _ident(name: str) -> str:
 
 
 
+# The event types the tables filled from a chunk's events read (games, seats, damage, deaths).
+SIDE_TYPES = ("damage", "death", "turn", "end", "quit", "roles", "show_role", "general")
+
+
 def _fill(con, stop: Any = None) -> None:
-    con.execute("INSERT INTO events BY NAME SELECT * FROM _ev")
+    new = "game IN (SELECT game FROM _files)"
+    con.execute(f"CREATE TEMP TABLE _counts AS SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions FROM events WHERE {new} GROUP BY game")
+    con.execute(f"CREATE TEMP TABLE _ev AS SELECT * FROM events WHERE {new} AND type IN ({', '.join(map(_lit, SIDE_TYPES))})")
     _stage_hook("events", stop)
     con.execute(
         """INSERT INTO damage SELECT game, seq, coalesce(actor, -1), targets[1], amount, coalesce(nature, 'normal'), coalesce(card, ''), coalesce("window", '')
@@ -412,7 +438,8 @@ def _fill(con, stop: Any = None) -> None:
     _stage_hook("games", stop)
     _fill_seats(con)
     _stage_hook("seats", stop)
-    _fill_decisions(con)
+    # Their decisions are built on first use (the view decisions computes them meanwhile).
+    con.execute("INSERT INTO decisions_pending SELECT game FROM _files")
     _stage_hook("decisions", stop)
 
 
@@ -428,14 +455,14 @@ def _fill_games(con) -> None:
                coalesce(a.end_reason, CASE WHEN a.quit_seat IS NOT NULL THEN 'quit:' || a.quit_seat END),
                a.winners, a.end_seq, f.bytes, now(), f.validated, f.tip, f.people
         FROM _files f LEFT JOIN (
-            SELECT game, count(*) AS events, count(*) FILTER (WHERE type = 'dec') AS decisions,
+            SELECT game, any_value(c.events) AS events, any_value(c.decisions) AS decisions,
                    max(TRY_CAST(data->>'$.turn' AS INTEGER)) FILTER (WHERE type = 'turn') AS turns,
                    max(TRY_CAST(data->>'$.round' AS INTEGER)) FILTER (WHERE type = 'turn') AS rounds,
                    max(seq) FILTER (WHERE type = 'end') AS end_seq,
                    arg_max(reason, seq) FILTER (WHERE type = 'end') AS end_reason,
                    arg_max(TRY_CAST(data->'$.winners' AS SMALLINT[]), seq) FILTER (WHERE type = 'end') AS winners,
                    arg_max(actor, seq) FILTER (WHERE type = 'quit') AS quit_seat
-            FROM _ev GROUP BY game) a ON a.game = f.game"""
+            FROM _counts c LEFT JOIN _ev USING (game) GROUP BY game) a ON a.game = f.game"""
     )
 
 
@@ -483,7 +510,15 @@ def _hand_words() -> int:
     return (len(CARDS) + 63) // 64
 
 
-def _fill_decisions(con) -> None:
+DECISION_COLUMNS = (
+    "game VARCHAR", "seq INTEGER", "seat SMALLINT", "kind VARCHAR", "cards SMALLINT[]", "targets SMALLINT[]", "option VARCHAR",
+    "turn INTEGER", "round INTEGER", "current SMALLINT", "phase VARCHAR", "hand SMALLINT[]", "hand_size SMALLINT", "vis SMALLINT[]",
+)
+
+
+def decisions_sql(games: str) -> str:
+    """The decisions of the games ``games`` (SQL giving a ``game`` column)
+    selects, with their deciders' hands, computed from the events table."""
     # The decider's hand: each card moving into or out of a seat's hand
     # toggles its bit in a mask of 64-bit words (one per 64 card numbers); a
     # running XOR per (game, seat) gives the hand before each decision.
@@ -498,15 +533,21 @@ def _fill_decisions(con) -> None:
         f"CASE WHEN h{k} = 0 THEN [] ELSE list_transform(list_filter(range(64), lambda c: (h{k} >> c::UBIGINT) & 1::UBIGINT = 1::UBIGINT), lambda c: c + {64 * k}) END"
         for k in words
     )
-    con.execute(
-        f"""INSERT INTO decisions
-        WITH toggles AS (
+    out = ", ".join(f"{expr}::{col.split(' ', 1)[1]} AS {col.split(' ')[0]}" for expr, col in zip(
+        ("d.game", "d.seq", "d.seat", "d.kind", "d.cards", "d.targets", "coalesce(d.option, '')", "coalesce(t.turn, 0)", "coalesce(t.round, 0)",
+         "t.current", "coalesce(p.phase, '')", "h.hand", "len(h.hand)", "d.vis"),
+        DECISION_COLUMNS,
+    ))
+    return f"""
+        WITH ev AS (SELECT game, seq, type, actor, cards, from_zone, from_seat, to_zone, to_seat, kind, targets, option, vis, phase, data
+                    FROM events JOIN (SELECT DISTINCT game FROM ({games})) USING (game)),
+        toggles AS (
             SELECT game, seq, seat, {toggles}
-            FROM (SELECT game, seq, from_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND from_zone = 'hand'
+            FROM (SELECT game, seq, from_seat AS seat, unnest(cards) AS c FROM ev WHERE type = 'move' AND from_zone = 'hand'
                   UNION ALL
-                  SELECT game, seq, to_seat AS seat, unnest(cards) AS c FROM _ev WHERE type = 'move' AND to_zone = 'hand')
+                  SELECT game, seq, to_seat AS seat, unnest(cards) AS c FROM ev WHERE type = 'move' AND to_zone = 'hand')
             GROUP BY ALL),
-        decs AS (SELECT game, seq, actor AS seat, kind, cards, targets, option, vis FROM _ev WHERE type = 'dec'),
+        decs AS (SELECT game, seq, actor AS seat, kind, cards, targets, option, vis FROM ev WHERE type = 'dec'),
         rows AS (SELECT game, seq, seat, {w}, false AS is_dec FROM toggles
                  UNION ALL SELECT game, seq, seat, {zeros}, true FROM decs),
         run AS (SELECT game, seq, seat, is_dec, {running}
@@ -514,15 +555,58 @@ def _fill_decisions(con) -> None:
         hands AS (SELECT game, seq, list_concat({bits})::SMALLINT[] AS hand
                   FROM run WHERE is_dec),
         turns AS (SELECT game, seq, TRY_CAST(data->>'$.turn' AS INTEGER) AS turn, TRY_CAST(data->>'$.round' AS INTEGER) AS round, actor AS current
-                  FROM _ev WHERE type = 'turn'),
-        phases AS (SELECT game, seq, phase FROM _ev WHERE type IN ('phase', 'turn_end', 'turn'))
-        SELECT d.game, d.seq, d.seat, d.kind, d.cards, d.targets, coalesce(d.option, ''),
-               coalesce(t.turn, 0), coalesce(t.round, 0), t.current, coalesce(p.phase, ''), h.hand, len(h.hand), d.vis
+                  FROM ev WHERE type = 'turn'),
+        phases AS (SELECT game, seq, phase FROM ev WHERE type IN ('phase', 'turn_end', 'turn')),
+        -- The last turn and phase events at or before each decision, joined on their seq:
+        -- an ASOF join here is planned by the games' estimated rows, and for a few games
+        -- it became nested loops (1.4 s for 20 games; 78 s for 300 when estimated low).
+        marks AS (SELECT game, seq, type,
+                         max(seq) FILTER (WHERE type = 'turn') OVER g AS turn_seq,
+                         max(seq) FILTER (WHERE type IN ('phase', 'turn_end', 'turn')) OVER g AS phase_seq
+                  FROM ev WHERE type IN ('dec', 'phase', 'turn_end', 'turn')
+                  WINDOW g AS (PARTITION BY game ORDER BY seq ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW))
+        SELECT {out}
         FROM decs d
         JOIN hands h ON h.game = d.game AND h.seq = d.seq
-        ASOF LEFT JOIN turns t ON t.game = d.game AND t.seq <= d.seq
-        ASOF LEFT JOIN phases p ON p.game = d.game AND p.seq <= d.seq"""
-    )
+        JOIN marks m ON m.game = d.game AND m.seq = d.seq
+        LEFT JOIN turns t ON t.game = d.game AND t.seq = m.turn_seq
+        LEFT JOIN phases p ON p.game = d.game AND p.seq = m.phase_seq"""
+
+
+def decisions_view_sql() -> str:
+    """The view ``decisions``: the rows built, and those of the pending games computed."""
+    cols = ", ".join(c.split(" ")[0] for c in DECISION_COLUMNS)
+    return f"SELECT {cols} FROM decision_rows UNION ALL SELECT * FROM ({decisions_sql('SELECT game FROM decisions_pending')})"
+
+
+BUILD_GAMES = 250  # pending games whose decisions one statement builds (bounds its memory; 2,000 at once took 1.4x the CPU)
+
+
+def ensure_decisions(con) -> int:
+    """Store the decisions of the pending games (writable ``con``, no transaction
+    open: each piece of ``BUILD_GAMES`` is its own); returns the games built.
+    The view shows the same rows before and after: only their cost changes."""
+    built = 0
+    _T0[0], _T0[1] = time.perf_counter(), time.process_time()
+    while True:
+        con.execute("BEGIN TRANSACTION")
+        try:
+            con.execute(f"CREATE OR REPLACE TEMP TABLE _building AS SELECT DISTINCT game FROM decisions_pending ORDER BY game LIMIT {BUILD_GAMES}")
+            n = con.execute("SELECT count(*) FROM _building").fetchone()[0]
+            if n:
+                cols = ", ".join(c.split(" ")[0] for c in DECISION_COLUMNS)
+                con.execute(f"INSERT INTO decision_rows ({cols}) {decisions_sql('SELECT game FROM _building')}")
+                con.execute("DELETE FROM decisions_pending WHERE game IN (SELECT game FROM _building)")
+            con.execute("DROP TABLE _building")
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        if not n:
+            break
+        built += n
+        _stage_hook("decisions-built")
+    return built
 
 
 # --- export -------------------------------------------------------------------

@@ -6,8 +6,15 @@ outside the archive reachable (an archive is data someone else may have
 made: a view planted in it must not read /etc/passwd into a report), no
 extension loaded, a memory budget, and the settings locked.
 
+The view ``decisions`` computes the decisions of games ingested since they
+were last built (``records.archive``); a reader that will read them asks
+``open_reader`` to build them first (``build_decisions``), a short write
+done only when nobody else has the archive open.  Otherwise the view
+computes them for each query that reads them: slower, never incomplete.
+
 Kept free of the record format and msgspec, so that ``sgz stats`` and
-``sgz query`` start quickly.
+``sgz query`` start quickly (``records.archive`` is imported only to build
+pending decisions).
 """
 from __future__ import annotations
 
@@ -63,9 +70,21 @@ def open_db(path: str | Path, *, read_only: bool = False, wait: float = 0.0):  #
 READER_MEMORY = "1GB"  # what a reader may hold in memory (DuckDB spills or fails beyond it)
 
 
-def open_reader(path: str | Path, *, wait: float = 0.0, memory_limit: str = READER_MEMORY, write_to: Sequence[str | Path] = ()):  # -> duckdb.DuckDBPyConnection
+def open_reader(path: str | Path, *, wait: float = 0.0, memory_limit: str = READER_MEMORY, write_to: Sequence[str | Path] = (), build_decisions: bool = False):  # -> duckdb.DuckDBPyConnection
     """The archive, read-only and locked down; ``write_to`` are the only folders
-    outside it that may be touched (an export's output)."""
+    outside it that may be touched (an export's output).  ``build_decisions``:
+    store the decisions still pending first, if the archive can be written now."""
+    con = _locked_reader(path, wait, memory_limit, write_to)
+    if build_decisions and pending_decisions(con):
+        con.close()
+        _build_decisions(path)
+        con = _locked_reader(path, wait, memory_limit, write_to)
+    if pending_decisions(con) == 0:
+        _read_built_decisions(con)
+    return con
+
+
+def _locked_reader(path: str | Path, wait: float, memory_limit: str, write_to: Sequence[str | Path]):  # -> duckdb.DuckDBPyConnection
     con = open_db(path, read_only=True, wait=wait)
     try:
         if write_to:
@@ -83,6 +102,51 @@ def open_reader(path: str | Path, *, wait: float = 0.0, memory_limit: str = READ
         con.close()
         raise
     return con
+
+
+def pending_decisions(con) -> int | None:
+    """Games whose decisions are not built yet; None: no such table (an archive
+    from before schema v6, whose decisions table holds every game's)."""
+    import duckdb
+
+    try:
+        return con.execute("SELECT count(*) FROM decisions_pending").fetchone()[0]
+    except duckdb.Error:
+        return None
+
+
+def _read_built_decisions(con) -> None:
+    """Every game's decisions are built: this connection reads them without the
+    view's computing branch (its planning alone cost 15-90 ms a query)."""
+    import duckdb
+
+    (catalog,) = con.execute("SELECT current_database()").fetchone()
+    try:
+        con.execute(f'CREATE OR REPLACE TEMP VIEW decisions AS SELECT * FROM "{catalog}".main.decision_rows')
+    except duckdb.Error:
+        pass  # a decisions_pending table without decision_rows is no archive of ours: its decisions are what it has
+
+
+def _build_decisions(path: str | Path) -> None:
+    """Store the pending decisions, if the archive can be written now (nobody
+    else has it open) and is of this sgz's schema; else leave them to the view."""
+    import duckdb
+
+    try:
+        con = open_db(path)
+    except ArchiveError:
+        return  # in use, or not writable here
+    try:
+        from .archive import SCHEMA_VERSION, ensure_decisions
+
+        con.execute("SET enable_external_access = false")  # only the archive's own tables are read
+        row = con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        if row is not None and row[0] == str(SCHEMA_VERSION):
+            ensure_decisions(con)
+    except duckdb.Error:
+        pass  # the view still computes what is not stored
+    finally:
+        con.close()
 
 
 def game_paths(con, games: Sequence[str]) -> dict[str, str]:

@@ -19,11 +19,16 @@ Which records go in:
   the archived record's last line) replaces it; one that parts from it is
   rejected.
 
-Pipeline and memory: the calling thread reads and checks one record at a
-time; a loader thread loads them in chunks of at most ``CHUNK_BYTES`` of
-records, one transaction per batch (``batch_size`` records).  One chunk
-waits while one loads, and DuckDB works under ``memory_limit``, so memory
-does not grow with the batch or the archive.
+Pipeline and memory: the calling thread and ``jobs`` - 1 fresh worker
+processes (``sgz archive ingest``: ``jobs`` one a core) read and check the
+records, pieces of a few at a time, in order; a loader thread loads them
+meanwhile in chunks of records, one transaction per batch
+(``batch_size`` records).  The first chunk of a batch is small
+(``FIRST_CHUNK_BYTES``), so that DuckDB starts while the rest is checked;
+each next one is twice as big, up to ``CHUNK_BYTES``.  One chunk waits while
+one loads, and DuckDB works under ``memory_limit``, so memory does not grow
+with the batch or the archive.  The decisions table is not built here: it
+is built on first use (``records.archive``).
 """
 from __future__ import annotations
 
@@ -41,7 +46,8 @@ from . import format as fmt
 from .check import check
 from .format import record_files  # noqa: F401  (re-exported: sgz archive names it from here)
 
-CHUNK_BYTES = 32 << 20  # records loaded by one set of staging queries
+CHUNK_BYTES = 32 << 20  # records loaded by one set of staging queries, at most
+FIRST_CHUNK_BYTES = 4 << 20  # a batch's first chunk: DuckDB starts early, the next ones double
 MEMORY_LIMIT = "512MB"  # DuckDB's budget during an ingest (it spills beyond it)
 
 
@@ -100,31 +106,51 @@ def ingest(
 ) -> IngestReport:
     """Load the records at ``paths`` into the archive; one transaction per batch.
 
-    ``jobs``: with ``verify``, the records' decisions are re-run on that many
-    worker processes (re-running is most of a verified ingest).
+    ``jobs``: the records are checked (with ``verify``, their decisions
+    re-run too) on that many fresh worker processes while DuckDB loads
+    (``sgz archive ingest``: one a core); fewer than ``WORKERS_FROM`` records
+    are checked here.  Workers are new interpreters: a script that passes
+    ``jobs`` > 1 guards its own code with ``if __name__ == "__main__"``.
 
     Raises ``IngestInterrupted`` (a KeyboardInterrupt) on Ctrl-C, once the
     batch in flight has rolled back.
     """
+    from .workers import local_pool
+
     started = time.perf_counter()
     report = IngestReport(verified=verify)
-    archive.prepare_ingest(con, memory_limit)
+    files = record_files(paths)
+    jobs = jobs if len(files) >= WORKERS_FROM else 1
+    # This thread checks too, beside jobs - 1 workers: they start (a new interpreter
+    # takes a while to import) as the archive gets ready.
+    with local_pool(jobs - 1, fresh=True, warm=_warm) as pool:
+        archive.prepare_ingest(con, memory_limit)
+        return _ingest(con, files, (pool, jobs), report, batch_size, partial, verify, progress, started)
+
+
+def _warm() -> None:
+    """What a worker imports before its first record (the modes' rules, cards and generals)."""
+    from sanguozhi.core.modes import load_all
+
+    load_all()
+
+
+def _ingest(con, files: list[Path], checkers: tuple, report: IngestReport, batch_size: int, partial: bool, verify: bool, progress: Callable[[IngestReport], None] | None, started: float) -> IngestReport:
     loader = _Loader(con, archive.event_shape(), report, progress, started)
     try:
-        files = record_files(paths)
         for first in range(0, len(files), batch_size):
             batch = files[first : first + batch_size]
             known = archive.archived(con, [g for g in map(_game_id, batch) if g])
             chunk: list[Candidate] = []
-            size = 0
-            for result in _results(batch, known, partial, verify, jobs if verify else 1):
+            size, most = 0, FIRST_CHUNK_BYTES
+            for result in _results(batch, known, partial, verify, *checkers):
                 report.files += 1
                 if isinstance(result, Candidate):
                     chunk.append(result)
                     size += result.bytes
-                    if size >= CHUNK_BYTES:
+                    if size >= most:
                         loader.put(chunk, last=False)
-                        chunk, size = [], 0
+                        chunk, size, most = [], 0, min(2 * most, CHUNK_BYTES)
                 elif isinstance(result, Rejected):
                     report.rejected.append(result)
                 elif result == SKIPPED:
@@ -157,19 +183,20 @@ def _game_id(path: Path, first: bytes | None = None) -> str | None:
 SKIPPED, UNFINISHED = "skipped", "unfinished"
 Result = Candidate | Rejected | str  # str: SKIPPED or UNFINISHED
 
-# Fewer records to re-run than this are re-run here: starting workers would cost more.
+# Fewer records to check than this (in all) are checked here: starting workers would cost more.
 WORKERS_FROM = 16
 
 
-def _results(batch: list[Path], known: dict, partial: bool, verify: bool, jobs: int) -> Iterable[Result]:
-    """What each record of ``batch`` comes to, in order: checked here, or in
-    ``jobs`` fresh worker processes (this one runs DuckDB on another thread)."""
+def _results(batch: list[Path], known: dict, partial: bool, verify: bool, pool, jobs: int) -> Iterable[Result]:
+    """What each record of ``batch`` comes to, in order: checked here (``pool``
+    None), or here and on the ``jobs`` - 1 fresh worker processes of ``pool``
+    (this process runs DuckDB on another thread: a fork of it could deadlock)."""
     from .workers import in_order, pieces
 
-    jobs = jobs if len(batch) >= WORKERS_FROM else 1
     paths = [str(p) for p in batch]
-    tasks = [(paths[a : a + n], known, partial, verify) for a, n in pieces(len(paths), jobs, most=16)]
-    for piece in in_order(_checked_all, tasks, jobs=jobs, fresh=True):
+    # Small pieces: the loader gets its first chunk soon, and no worker holds many records' events.
+    tasks = [(paths[a : a + n], known, partial, verify) for a, n in pieces(len(paths), jobs, most=8)]
+    for piece in in_order(_checked_all, tasks, pool=pool, every=jobs):
         yield from piece
 
 

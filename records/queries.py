@@ -122,7 +122,10 @@ NAMED: dict[str, tuple[str, str]] = {
     "tables": (
         "the archive's tables and their row counts",
         """SELECT table_name AS "table", estimated_size AS rows_estimate, column_count AS columns
-           FROM duckdb_tables() WHERE NOT temporary ORDER BY table_name""",
+           FROM duckdb_tables() WHERE NOT temporary
+           UNION ALL  -- decisions is a view (records.archive)
+           SELECT view_name, NULL, column_count FROM duckdb_views() WHERE NOT temporary AND NOT internal
+           ORDER BY 1""",
     ),
     "recent": (
         "the 20 games ingested last",

@@ -84,21 +84,50 @@ def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, exec
     return _pool(fn, tasks, jobs, done, fresh)
 
 
-def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fresh: bool = False) -> Iterator[R]:
+def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fresh: bool = False, pool: Any = None, every: int = 0) -> Iterator[R]:
     """``fn(*t)`` for each task on ``jobs`` local workers, yielded in task order,
     each as soon as it and those before it are done (a consumer works on
-    while later tasks run)."""
-    if jobs <= 1 or len(tasks) <= 1:
+    while later tasks run).  ``pool``: workers of ``local_pool``, kept
+    running after (``jobs`` and ``fresh`` are then theirs); with it,
+    ``every``: the calling thread runs every ``every``-th task itself, when
+    its turn comes (one interpreter fewer to start), the workers the others."""
+    own = pool is None
+    if own and (jobs <= 1 or len(tasks) <= 1):
         for t in tasks:
             yield fn(*t)
         return
-    pool = _new_pool(jobs, len(tasks), fresh)
+    if own:
+        pool = _new_pool(jobs, len(tasks), fresh)
     try:
+        here = (lambda i: i % every == 0) if not own and every > 1 else (lambda i: False)
         with _workers_starting():
-            futures = [pool.submit(fn, *t) for t in tasks]
-        for f in futures:
-            yield f.result()
+            futures = {i: pool.submit(fn, *t) for i, t in enumerate(tasks) if not here(i)}
+        for i, t in enumerate(tasks):
+            yield fn(*t) if here(i) else futures[i].result()
     except BaseException:  # an error, Ctrl-C, or the consumer stopped early
+        _stop(pool)
+        raise
+    if own:
+        pool.shutdown(wait=True)
+
+
+@contextmanager
+def local_pool(jobs: int, *, fresh: bool = False, warm: Callable[[], Any] | None = None) -> Iterator[Any]:
+    """``jobs`` local workers for several ``in_order(..., pool=)`` calls, started
+    at once: ``warm()`` is handed out ``jobs`` times, so that each worker
+    imports what the work needs while the caller gets ready.  None for
+    ``jobs`` 0 (in_order then works in this process)."""
+    if jobs < 1:
+        yield None
+        return
+    pool = _new_pool(jobs, jobs, fresh)
+    try:
+        if warm is not None:
+            with _workers_starting():
+                for _ in range(jobs):
+                    pool.submit(warm)
+        yield pool
+    except BaseException:
         _stop(pool)
         raise
     pool.shutdown(wait=True)

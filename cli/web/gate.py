@@ -43,7 +43,8 @@ class ArchiveGate:
         with self._lock:
             if self._con is None:
                 # An ingest may hold the file for a moment (a finished table's game): wait for it.
-                self._con = open_reader(self.db, wait=READ_WAIT)
+                # The first reader stores the decisions of games ingested since the last (a few: a finished table's).
+                self._con = open_reader(self.db, wait=READ_WAIT, build_decisions=True)
             self._readers += 1
             cur = self._con.cursor()
         try:
@@ -58,18 +59,24 @@ class ArchiveGate:
                     self._con = None
 
 
-PER_GAME = ("games", "seats", "events", "damage", "deaths", "decisions")
+# decision_rows and decisions_pending are what the view decisions reads (records.archive).
+PER_GAME = ("games", "seats", "events", "damage", "deaths", "decision_rows", "decisions_pending", "decisions")
 
 
 def _without_open_games(cur: Any) -> None:
     """Shadow the per-game tables, for this cursor, with views without a person's unfinished games."""
+    from sanguozhi.records.db import pending_decisions
+
     (catalog,) = cur.execute("SELECT current_database()").fetchone()
     src = f'"{catalog}".main'
     tables = {r[0] for r in cur.execute(f"SELECT table_name FROM information_schema.tables WHERE table_catalog = '{catalog}'").fetchall()}
     hidden = f"SELECT game FROM {src}.games WHERE NOT finished AND coalesce(len(json_keys(bots)), 0) < players"
+    # Every game's decisions built: read the rows, without the view's computing branch.
+    built = "decision_rows" in tables and pending_decisions(cur) == 0
     for table in PER_GAME:
         if table in tables:
-            cur.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS SELECT * FROM {src}.{table} WHERE game NOT IN ({hidden})")
+            source = "decision_rows" if table == "decisions" and built else table
+            cur.execute(f"CREATE OR REPLACE TEMP VIEW {table} AS SELECT * FROM {src}.{source} WHERE game NOT IN ({hidden})")
 
 
 # -- one's own SQL ---------------------------------------------------------------------------------

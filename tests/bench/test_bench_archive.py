@@ -31,6 +31,7 @@ import pytest
 from sanguozhi.records import archive
 from sanguozhi.records.format import FORMAT_VERSION
 from sanguozhi.records.stats import queries
+from sanguozhi.records.workers import default_jobs
 
 REPO = Path(__file__).resolve().parents[2]
 FULL = os.environ.get("SGZ_BENCH_FULL") == "1"
@@ -104,7 +105,7 @@ def test_bench_ingest(benchmark, bench_records: Path, tmp_path: Path) -> None:
 
     def run(con):
         try:
-            return archive.ingest(con, files)
+            return archive.ingest(con, files, jobs=default_jobs())  # as sgz archive ingest checks: on every core
         finally:
             con.close()
 
@@ -158,7 +159,7 @@ def test_bench_ingest_vs_read_json(benchmark, bench_records: Path, tmp_path: Pat
         con = archive.open_db(tmp_path / f"ingest-{next(k)}.duckdb")
         try:
             started = time.perf_counter()
-            report = archive.ingest(con, files)
+            report = archive.ingest(con, files, jobs=default_jobs())  # as sgz archive ingest checks: on every core
             ours.append(time.perf_counter() - started)
         finally:
             con.close()
@@ -172,6 +173,67 @@ def test_bench_ingest_vs_read_json(benchmark, bench_records: Path, tmp_path: Pat
         info = {"read_json_events_per_s": round(events / a), "ingest_events_per_s (paired)": round(events / b), "ratio_ingest_over_read_json": round(a / b, 3)}
         benchmark.extra_info.update(info)
         SUMMARY.update(info)
+
+
+def test_bench_ingest_stages(bench_records: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where ingest's work goes, one stage after the other (no overlap): the
+    check of every record on one core, then DuckDB loading them in chunks of
+    CHUNK_BYTES (its stages, as SGZ_PROFILE names them), then the decisions built
+    on first use; and read_json of the same files.  CPU seconds (this
+    process: DuckDB's threads too), printed as shares of check + load."""
+    from sanguozhi.records import ingest as ingest_mod
+
+    files = sorted(bench_records.glob("*.jsonl"))
+    cpu: dict[str, float] = {}
+    mark = [time.process_time()]
+
+    def hook(stage: str, stop=None) -> None:
+        now = time.process_time()
+        cpu[f"load: {stage}"] = cpu.get(f"load: {stage}", 0.0) + now - mark[0]
+        mark[0] = now
+
+    def timed(name: str, fn):
+        started = time.process_time()
+        out = fn()
+        cpu[name] = time.process_time() - started
+        return out
+
+    struct = archive.event_shape().struct
+    columns = "{" + ", ".join(f"'{k}': '{v}'" for k, v in struct.items()) + "}"
+    raw = duckdb.connect(str(tmp_path / "raw.duckdb"))
+    raw.execute("SET preserve_insertion_order = false")
+    timed("read_json", lambda: raw.execute(f"CREATE TABLE raw AS SELECT * FROM read_json('{bench_records}/*.jsonl', format = 'newline_delimited', columns = {columns})"))
+    raw.close()
+    checked = timed("check", lambda: [ingest_mod._checked(f, {}, False, False) for f in files])
+    con = archive.open_db(tmp_path / "a.duckdb")
+    try:
+        archive.prepare_ingest(con, ingest_mod.MEMORY_LIMIT)
+        monkeypatch.setattr(archive, "_stage_hook", hook)
+        shape = archive.event_shape()
+
+        def load() -> int:  # in chunks of at most CHUNK_BYTES, as ingest loads them
+            loaded, chunk, size = 0, [], 0
+            for c in [*checked, None]:
+                if c is not None:
+                    chunk.append(c)
+                    size += c.bytes
+                if chunk and (c is None or size >= ingest_mod.CHUNK_BYTES):
+                    con.execute("BEGIN TRANSACTION")
+                    mark[0] = time.process_time()
+                    loaded += archive.load_checked(con, chunk, shape)[0]
+                    archive._drop_staging(con)
+                    con.execute("COMMIT")
+                    chunk, size = [], 0
+            return loaded
+
+        events = timed("load", load)
+        monkeypatch.undo()
+        assert timed("decisions (first use)", lambda: archive.ensure_decisions(con)) == len(files)
+    finally:
+        con.close()
+    assert events == sum(c.events for c in checked)
+    work = cpu["check"] + cpu["load"]
+    SUMMARY["stages (cpu s, share of check + load)"] = ", ".join(f"{k} {v:.2f} ({v / work:.0%})" for k, v in cpu.items())
 
 
 # Ingest's memory does not grow with the batch or the archive: chunks of at

@@ -133,6 +133,56 @@ def test_ctrl_c_during_a_multi_batch_ingest_waits_for_the_loader_and_says_one_li
     assert f"{n} game(s) went in before it" in err and n % 2 == 0  # whole batches only
 
 
+def _children(pid: int) -> set[int]:
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_ctrl_c_while_workers_check_rolls_back_and_ends_them(tmp_path: Path) -> None:
+    """From WORKERS_FROM records the check runs on worker processes (one a core, at least 2 here)."""
+    import signal
+
+    from sanguozhi.records.ingest import WORKERS_FROM
+
+    folder = tmp_path / "g"
+    records(folder, WORKERS_FROM + 2, first_seed=80)
+    db = tmp_path / "a.duckdb"
+    p = sgz("archive", "ingest", folder, "--db", db, "--jobs", "2", env={"SGZ_TEST_INGEST_PAUSE": "events"})
+    line = p.stderr.readline()
+    assert "paused at events" in line, (line, p.poll())
+    workers = _children(p.pid)
+    assert len(workers) >= 2  # the two checkers (and multiprocessing's resource tracker)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130 and err.strip().startswith("sgz: error: interrupted: 0 game(s) went in before it"), err
+    # The checkers are ended with it (multiprocessing's resource tracker ends once it sees its parent gone).
+    deadline = time.monotonic() + 10
+    while _alive(workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not _alive(workers)
+    assert counts(db)["games"] == 0
+
+
+def _alive(pids: set[int]) -> list[int]:
+    out = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            out.append(pid)
+    return out
+
+
 def test_a_second_ingest_at_once_fails_cleanly_or_waits(folder: Path, tmp_path: Path) -> None:
     db = tmp_path / "a.duckdb"
     other = tmp_path / "other"

@@ -236,6 +236,17 @@ def test_query_results_and_the_games_list_show_names_not_ids(client: TestClient,
     assert "身份局" in zh and "<td>identity</td>" not in zh
 
 
+def test_the_tables_behind_the_decisions_view_hide_a_persons_open_game_too(tmp_path: Path) -> None:
+    db, hidden = archive_with_a_persons_open_game(tmp_path)
+    assert sql(db, "SELECT count(*) FROM decisions_pending")[0][0] == 2  # built on first use: the app's first reader does it
+    app = TestClient(make_app(str(db), tmp_path / "played", allow_hosts=("testserver",)))
+    for q in ("SELECT game FROM decision_rows", "SELECT game FROM decisions", "SELECT game FROM decisions_pending", "SELECT * FROM decisions_pending"):
+        res = app.post("/queries", data={"sql": q})
+        assert res.status_code == 200 and 'class="error"' not in res.text and hidden not in res.text, q
+    assert sql(db, "SELECT count(*) FROM decisions_pending")[0][0] == 0
+    assert hidden in {g for (g,) in sql(db, "SELECT DISTINCT game FROM decision_rows")}
+
+
 def test_ones_own_sql_runs_read_only_and_cannot_read_around_the_views(tmp_path: Path) -> None:
     db, hidden = archive_with_a_persons_open_game(tmp_path)
     app = TestClient(make_app(str(db), tmp_path / "played", allow_hosts=("testserver",)))

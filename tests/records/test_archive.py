@@ -373,8 +373,11 @@ def test_ingest_and_archive_import_in_either_order() -> None:
         subprocess.run([sys.executable, "-c", code], check=True)
 
 
-def test_a_verified_ingest_on_workers_loads_and_rejects_what_one_process_does(tmp_path: Path) -> None:
-    """--verify re-runs the decisions on worker processes (from WORKERS_FROM records): the same report, the same archive."""
+@pytest.mark.parametrize("verify", [True, False])
+def test_an_ingest_checked_on_workers_loads_and_rejects_what_one_process_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verify: bool) -> None:
+    """The check (--verify: re-running the decisions too) on worker processes
+    (from WORKERS_FROM records): the same report, the same archive, in small
+    first chunks as in one."""
     from sanguozhi.records import ingest as ingest_mod
 
     src = tmp_path / "src"
@@ -383,12 +386,14 @@ def test_a_verified_ingest_on_workers_loads_and_rejects_what_one_process_does(tm
     damaged(files[5], src / "damaged.jsonl", "dropped")
     (src / "again.jsonl").write_bytes(files[0].read_bytes())  # a second copy of a game: one goes in
     outcomes = []
-    for jobs in (1, 2):
+    for jobs, first_chunk in ((1, ingest_mod.CHUNK_BYTES), (2, 20_000)):
+        monkeypatch.setattr(ingest_mod, "FIRST_CHUNK_BYTES", first_chunk)  # with workers: several chunks, growing
         with open_db(tmp_path / f"j{jobs}.duckdb") as c:
-            r = ingest(c, [src], verify=True, jobs=jobs)
+            r = ingest(c, [src], verify=verify, jobs=jobs)
             tables = {t: c.execute(f"SELECT * EXCLUDE (ingested_at, path) FROM {t} ORDER BY ALL" if t == "games" else f"SELECT * FROM {t} ORDER BY ALL").fetchall() for t in ("games", "events", "decisions")}
         outcomes.append(((r.added, r.skipped, r.unfinished, r.verified, sorted(x.why for x in r.rejected)), tables))
     assert outcomes[0] == outcomes[1]
     (added, skipped, _, verified, whys), tables = outcomes[0]
-    assert added == len(files) and skipped == 1 and verified and len(tables["games"]) == len(files)
-    assert len(whys) == 2 and any("re-running the decisions differs" in w for w in whys)
+    assert added == len(files) and skipped == 1 and verified == verify and len(tables["games"]) == len(files)
+    # Without re-running, the forged copy goes in and the genuine record parts from it.
+    assert len(whys) == 2 and any("re-running the decisions differs" in w for w in whys) == verify

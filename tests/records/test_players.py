@@ -69,7 +69,7 @@ def test_an_archive_of_schema_4_gains_the_people_columns(folder: Path, tmp_path:
     con.close()
     con = open_db(tmp_path / "a.duckdb")
     ingest(con, files[:2])
-    assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(archive.SCHEMA_VERSION) == "5"
+    assert con.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()[0] == str(archive.SCHEMA_VERSION) == "6"
     # The game ingested under v4 names nobody; the one after names its people.
     assert sorted(con.execute("SELECT count(s.player) FROM seats s JOIN games g USING (game) GROUP BY g.game").fetchall()) == [(0,), (3,)]
 
