@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -29,6 +29,9 @@ from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request, revea
 from .rng import Draws
 from .state import State
 from .windows import CARD_WINDOWS, Form, Hook
+
+if TYPE_CHECKING:
+    from .skills.base import Action
 
 Flow = Generator[Request, Choice, Any]
 
@@ -373,6 +376,11 @@ class Engine:
     def forms(self) -> tuple[Form, ...]:
         """The forms that can matter in this game (equipment ones, and the skills' of its characters)."""
         return self._forms
+
+    @property
+    def actions(self) -> tuple[tuple[str, Action], ...]:
+        """The play-phase actions that can matter in this game (skill id, action), in the content's order."""
+        return self._actions
 
     def targets_for(self, rule: CardRule, seat: int, card: int | None) -> list[tuple[int, ...]]:
         """The legal target tuples of ``seat``'s card of ``rule``, without those a skill forbids (空城, 谦逊)."""

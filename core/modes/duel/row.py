@@ -41,9 +41,11 @@ def row_of(state: "State", seat: int) -> list[int]:
     return sorted(generals(state, seat), key=lambda c: chars[c].marks[ROW])
 
 
-def neighbours(state: "State", c: int) -> tuple[int, ...]:
-    """The generals next to ``c`` in the ring (before it, after it); fewer when few are left."""
-    r = ring(state)
+def neighbours(state: "State", c: int, r: list[int] | None = None) -> tuple[int, ...]:
+    """The generals next to ``c`` in the ring (before it, after it); fewer when few are left.
+    ``r``: the ring, if the caller has it (``ring``)."""
+    if r is None:
+        r = ring(state)
     if c not in r or len(r) < 2:
         return ()
     i = r.index(c)
@@ -51,10 +53,10 @@ def neighbours(state: "State", c: int) -> tuple[int, ...]:
     return (before,) if before == after else (before, after)
 
 
-def own_neighbours(state: "State", c: int) -> tuple[int, ...]:
-    """The neighbours of ``c`` on its own side: whom it may be redeployed past."""
+def own_neighbours(state: "State", c: int, r: list[int] | None = None) -> tuple[int, ...]:
+    """The neighbours of ``c`` on its own side: whom it may be redeployed past (``r``: the ring)."""
     owner = state.chars[c].owner
-    return tuple(n for n in neighbours(state, c) if state.chars[n].owner == owner)
+    return tuple(n for n in neighbours(state, c, r) if state.chars[n].owner == owner)
 
 
 def distance_change(state: "State", a: int, b: int) -> int:

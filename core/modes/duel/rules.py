@@ -58,6 +58,11 @@ def may_use(state: "State", c: int, name: str) -> bool:
     return name not in FACE_DOWN_BANNED or face_up(state, c)
 
 
+def facing_allows(up: bool, name: str) -> bool:
+    """``may_use`` for a general whose facing (``up``: ``face_up``) is known."""
+    return up or name not in FACE_DOWN_BANNED
+
+
 def owner(state: "State", c: int) -> int:
     return state.chars[c].owner
 
