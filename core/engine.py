@@ -599,7 +599,8 @@ class Engine:
                 self.lift(seat, cards, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
         for window in USE_TARGET_WINDOWS if fair else USE_TARGET_WINDOWS_V1:
-            yield from self.window(window, ctx)
+            if window in live or self._later:  # the others would open nothing (``_card_live``)
+                yield from self.window(window, ctx)
         yield from rule.effect(self, ctx)
         if fair and ("card_effect" in live or self._later):
             # "结算效果时，使用牌后": one step (a comma, not >), after the answers (响应) the effect met.
@@ -1002,7 +1003,8 @@ class Engine:
 
     def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], concealed: tuple[int, ...] = ()) -> Flow:
         st = self.state
-        for seat in st.seats_from(st.current if st.current >= 0 else 0):
+        seats = st.seats_from(st.current if st.current >= 0 else 0)
+        for seat in seats if concealed else _owning(seats, pending):
             if concealed:
                 used = None
                 if seat in concealed:
@@ -1060,6 +1062,18 @@ class Engine:
             self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on[hook.source], w=name))
         yield from hook.run(self, seat, ctx)
         return hook
+
+
+def _owning(seats: list[int], pending: list[tuple[Hook, Any]]) -> list[int]:
+    """The seats of ``seats`` that a pending hook of a window names as a possible owner,
+    in order; all of them when a hook names none or names a list (a use's targets may
+    grow while the window runs).  The others would find nothing ready."""
+    can: set[int] = set()
+    for _, owners in pending:
+        if type(owners) is not tuple:
+            return seats
+        can.update(owners)
+    return [s for s in seats if s in can]
 
 
 def _only(req: Request) -> Choice | None:
