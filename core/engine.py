@@ -224,8 +224,13 @@ class Engine:
         empty: nothing to offer).  Under fair rules it is asked in secret whatever
         the options, so that being asked tells nothing; under older rules it is
         not asked when there is nothing to offer."""
-        if not options and not self.fair:
-            return PASS_CHOICE
+        if not options:
+            if not self.fair:
+                return PASS_CHOICE
+            owner = self.state.chars[seat].owner
+            if owner not in self.formal:  # what ``ask`` records of a pass-only secret question, without building it
+                self.emit(ev.Decided(seat=owner, kind=kind, option=PASS, vis=(owner,)))
+                return PASS_CHOICE
         choices = options if options and options[-1] == PASS_CHOICE else (*options, PASS_CHOICE)
         return (yield from self.ask(Request(seat, kind, prompt=prompt, choices=choices, vis=self.secret(seat))))
 
