@@ -357,16 +357,12 @@ class Engine:
         self._present = frozenset(present)
         self._epoch = st.epoch
         content = self.content
-
-        def live(owner: str) -> bool:
-            return owner in present or not content.is_skill(owner)
-
         self._hooks = {}
-        self._forms = tuple(f for f in content.forms.values() if live(content.form_owners[f.option]))
-        self._actions = tuple((sid, act) for sid, act in content.actions.items() if live(content.action_owners[sid]))
-        bans = {name: tuple(f for o, f in entries if live(o)) for name, entries in content.bans.items()}
+        self._forms = content.live_forms.live(present)
+        self._actions = content.live_actions.live(present)
+        bans = {name: entries.live(present) for name, entries in content.live_bans.items()}
         self._bans = {name: fns for name, fns in bans.items() if fns}
-        mods = {point: tuple(f for o, f in entries if live(o)) for point, entries in content.mods.items()}
+        mods = {point: entries.live(present) for point, entries in content.live_mods.items()}
         self._hand_lost, self._equip_lost = mods["hand_lost"], mods["equip_lost"]
         self._hand_divert = mods["hand_divert"]
         self._slash_limit = mods["slash_limit"]
@@ -375,7 +371,8 @@ class Engine:
         self._hand_limit = mods["hand_limit"]
         # The card-use windows where something could act in this game: the others are
         # passed without a call (most games have hooks at few of the seventeen).
-        self._card_live = frozenset(w for w in CARD_WINDOW_NAMES if self.hooks_at(w) or (self._concealable and self._hidden_at(w)))
+        hooks = content.live_hooks
+        self._card_live = frozenset(w for w in CARD_WINDOW_NAMES if (w in hooks and hooks[w].any_live(present)) or (self._concealable and self._hidden_at(w)))
 
     @property
     def forms(self) -> tuple[Form, ...]:
@@ -998,8 +995,8 @@ class Engine:
         equipment's, and those of skills some character at the table has."""
         hooks = self._hooks.get(name)
         if hooks is None:
-            present, content = self._present, self.content
-            hooks = self._hooks[name] = tuple(h for o, h in content.hooks.get(name, ()) if o in present or not content.is_skill(o))
+            live = self.content.live_hooks.get(name)
+            hooks = self._hooks[name] = live.live(self._present) if live is not None else ()
         return hooks
 
     def _flush_then(self, name: str, ctx: Any) -> Flow:
