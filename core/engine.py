@@ -112,6 +112,8 @@ class Engine:
         self._latent_mods = self.rs.latent_modifiers if self.fair else frozenset()
         self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
         self._concealed: tuple[int, ...] = ()
+        self._concealing_seq = -1  # ``_concealing``'s, kept for the event it was worked out after
+        self._concealing_now: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
         self._outcome_events = self.rs.outcome_events
         # Event types after which the mode looks at the table: the outcome, and
@@ -978,17 +980,24 @@ class Engine:
         hooks = self._hidden_at(name)
         if not hooks:
             return ()
-        st = self.state
-        may_conceal = self.rs.may_conceal
+        named = [(h, None if h.owners is None else h.owners(ctx)) for h in hooks]  # whom each hook names, read once
         out = []
-        for c in self._concealed:
-            if not may_conceal(st, c):
-                continue
-            for h in hooks:
-                if (h.owners is None or c in h.owners(ctx)) and h.can(self, c, ctx):
+        for c in self._concealing():
+            for h, owners in named:
+                if (owners is None or c in owners) and h.can(self, c, ctx):
                     out.append(c)
                     break
         return tuple(out)
+
+    def _concealing(self) -> tuple[int, ...]:
+        """The concealed characters that may use a concealed skill now (``Ruleset.may_conceal``):
+        worked out once per event, since only an event changes the state (a resolution opens
+        several windows between two events)."""
+        st = self.state
+        if self._concealing_seq != st.seq:
+            self._concealing_now = tuple(c for c in self._concealed if self.rs.may_conceal(st, c))
+            self._concealing_seq = st.seq
+        return self._concealing_now
 
     def hooks_at(self, name: str) -> tuple[Hook, ...]:
         """The hooks at window ``name`` that can matter in this game: cards' and

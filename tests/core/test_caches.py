@@ -42,6 +42,7 @@ def _check_in_play(engine) -> None:
     assert engine.actions == live((content.action_owners[sid], (sid, a)) for sid, a in content.actions.items())
     assert engine._bans == {n: fns for n, es in content.bans.items() if (fns := live(es))}
     assert engine._slash_limit == live(content.mods["slash_limit"]) and engine._hand_lost == live(content.mods["hand_lost"])
+    assert engine._concealing() == tuple(c for c in engine._concealed if engine.rs.may_conceal(st, c))
     fresh_live = {w for w in CARD_WINDOW_NAMES if live(content.hooks.get(w, ())) or (engine._concealable and engine._hidden_at(w))}
     assert engine._card_live == fresh_live
 
