@@ -59,8 +59,9 @@ def own_neighbours(state: "State", c: int, r: list[int] | None = None) -> tuple[
     return tuple(n for n in neighbours(state, c, r) if state.chars[n].owner == owner)
 
 
-def distance_change(state: "State", a: int, b: int) -> int:
-    """The ``distance`` modifier: the ring's distance (the shorter way round) instead of the table's seat order.
+def ring_distance(state: "State", a: int, b: int) -> int:
+    """The distance between two living generals: the ring's, the shorter way round
+    (``Ruleset.table_distance``); around the table otherwise (a player's own place).
 
     Hot (every distance of a play request): one pass over the generals, no sort.
     """
@@ -68,7 +69,7 @@ def distance_change(state: "State", a: int, b: int) -> int:
     pa, pb = chars[a], chars[b]
     ra, rb = pa.marks.get(ROW), pb.marks.get(ROW)
     if a == b or ra is None or rb is None or not (pa.alive and pb.alive):
-        return 0
+        return seat_distance(state, a, b)
     lo, hi = (ra, rb) if ra < rb else (rb, ra)
     living = between = 0
     for p in chars:
@@ -77,7 +78,7 @@ def distance_change(state: "State", a: int, b: int) -> int:
             if lo < p.marks[ROW] < hi:
                 between += 1
     steps = between + 1
-    return min(steps, living - steps) - seat_distance(state, a, b)
+    return min(steps, living - steps)
 
 
 def from_next(state: "State", c: int) -> list[int]:
