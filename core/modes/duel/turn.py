@@ -168,16 +168,21 @@ def play_request(engine: "Engine", seat: int) -> Request:
     choices: list[Choice] = []
     for c in mine:
         up = facing[c]
+        # A card name's targets, the general first, worked out for its first card in the hand.
         seen: dict[str, list[tuple[int, ...]]] = {}
         for card in hand:
             name = NAMES[card]
-            rule = rules.get(name)
-            if rule is None or not facing_allows(up, name):
-                continue
             targets = seen.get(name)
             if targets is None:
-                targets = seen[name] = engine.targets_for(rule, c, card) if rule.usable(engine, c) else []
-            choices.extend(Choice(cards=(card,), targets=(c, *t)) for t in targets)
+                rule = rules.get(name)
+                if rule is not None and facing_allows(up, name) and rule.usable(engine, c):
+                    targets = [(c, *t) for t in engine.targets_for(rule, c, card)]
+                else:
+                    targets = []
+                seen[name] = targets
+            if targets:
+                cards = (card,)
+                choices += [Choice(cards=cards, targets=t) for t in targets]
         for form in engine.forms:
             if form.use and facing_allows(up, form.name) and form.available(st, c):
                 rule = rules[form.name]
