@@ -4,7 +4,7 @@ at every decision of seeded games in every mode (issue 34): the bots' relations
 each character's attack reach (``in_reach``'s one-pass form of ``_within``), and the
 hooks, forms, actions, bans and modifiers the engine takes to matter at the table
 (``Engine._in_play`` from the content's ``ByOwner`` indexes, and the card-use windows
-it passes without a call)."""
+it passes without a call), and the concealed characters that may act (kept for one event)."""
 from __future__ import annotations
 
 import pytest
@@ -41,7 +41,8 @@ def _check_in_play(engine) -> None:
     assert engine.forms == live((content.form_owners[f.option], f) for f in content.forms.values())
     assert engine.actions == live((content.action_owners[sid], (sid, a)) for sid, a in content.actions.items())
     assert engine._bans == {n: fns for n, es in content.bans.items() if (fns := live(es))}
-    assert engine._slash_limit == live(content.mods["slash_limit"]) and engine._hand_lost == live(content.mods["hand_lost"])
+    for point in ("hand_lost", "equip_lost", "hand_divert", "slash_limit", "damage_applied", "after_damage", "keeps_alive", "hand_limit"):
+        assert getattr(engine, f"_{point}") == live(content.mods[point]), point
     assert engine._concealing() == tuple(c for c in engine._concealed if engine.rs.may_conceal(st, c))
     fresh_live = {w for w in CARD_WINDOW_NAMES if live(content.hooks.get(w, ())) or (engine._concealable and engine._hidden_at(w))}
     assert engine._card_live == fresh_live
