@@ -48,7 +48,7 @@ target may not be chosen (空城, 谦逊).
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -179,6 +179,30 @@ class Pack:
                 self.bans.setdefault(name, []).extend((o, f) for o, f in entries if o == owner)
 
 
+class ByOwner:
+    """Entries of one kind (the hooks at a window, the forms, a point's modifiers), each
+    with its owner, in content order.  A card's or the mode's always matter; a skill's
+    only at a table where some character has the skill (or may use it by revealing)."""
+
+    __slots__ = ("entries", "skills", "fixed", "owners")
+
+    def __init__(self, entries: Iterable[tuple[str, Any]], skills: Collection[str]) -> None:
+        self.entries = tuple(entries)
+        self.skills = skills
+        self.fixed = tuple(x for o, x in self.entries if o not in skills)
+        self.owners = frozenset(o for o, _ in self.entries if o in skills)  # the skills with an entry here
+
+    def live(self, present: Collection[str]) -> tuple[Any, ...]:
+        """The entries that matter at a table whose characters have the skills ``present``."""
+        if self.owners.isdisjoint(present):
+            return self.fixed
+        skills = self.skills
+        return tuple(x for o, x in self.entries if o in present or o not in skills)
+
+    def any_live(self, present: Collection[str]) -> bool:
+        return bool(self.fixed) or not self.owners.isdisjoint(present)
+
+
 class Content:
     """What one game plays with: the merge of its ruleset's packs, in order."""
 
@@ -223,6 +247,13 @@ class Content:
         self.action_owners: dict[str, str] = {a.skill: o for o, a in actions}
         self.mods = mods
         self.bans = {n: es for n, es in bans.items() if es}
+        # What of it can matter at a table, by the skills there (``ByOwner.live``; the
+        # engine asks again whenever a character's skills change).
+        self.live_hooks = {w: ByOwner(es, skills) for w, es in self.hooks.items()}
+        self.live_forms = ByOwner([(self.form_owners[f.option], f) for f in self.forms.values()], skills)
+        self.live_actions = ByOwner([(self.action_owners[sid], (sid, a)) for sid, a in self.actions.items()], skills)
+        self.live_mods = {p: ByOwner(es, skills) for p, es in mods.items()}
+        self.live_bans = {n: ByOwner(es, skills) for n, es in self.bans.items()}
         # The state-only modifier points, ready to call (distance is hot).
         self.distance_mods: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["distance"])
         self.range_mods: tuple[Callable[..., int], ...] = tuple(f for _, f in mods["range"])

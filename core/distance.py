@@ -2,7 +2,9 @@
 
 The dead and the removed do not count.  Skills that change distance or range
 register a modifier (``distance``, ``range``: ``core.content.POINTS``) in
-their pack instead of editing these functions.
+their pack instead of editing these functions; a mode whose table is not a
+ring of seats gives its own steps between two characters
+(``Ruleset.table_distance``).
 """
 from __future__ import annotations
 
@@ -35,10 +37,17 @@ def seat_distance(state: State, a: int, b: int) -> int:
     return min(forward, present - forward)
 
 
+def table_distance(state: State, a: int, b: int) -> int:
+    """Steps between two characters as the mode's table stands them (``Ruleset.table_distance``:
+    the duel's ring of generals), else around the table (``seat_distance``)."""
+    own = state.rs.table_distance
+    return own(state, a, b) if own is not None else seat_distance(state, a, b)
+
+
 def distance(state: State, a: int, b: int) -> int:
     if a == b:
         return 0
-    d = seat_distance(state, a, b)
+    d = table_distance(state, a, b)
     if "offensive_horse" in state.chars[a].equip:
         d -= 1
     if "defensive_horse" in state.chars[b].equip:
@@ -72,9 +81,8 @@ def in_reach(state: State, seat: int) -> list[int]:
     content = state.content
     dist_mods, range_mods = content.distance_mods, content.in_range_mods
     n = len(chars)
-    order = state.order
-    if order:
-        # Characters moved around the table (迁都): count by place.
+    if state.order or state.rs.table_distance is not None:
+        # Characters moved around the table (迁都), or the mode's own table (the duel's ring).
         return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
     dead = [p.seat for p in chars if not p.alive]
     off = 1 if "offensive_horse" in chars[seat].equip else 0

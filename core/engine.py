@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
@@ -29,6 +29,9 @@ from .requests import PASS, PASS_CHOICE, Choice, IllegalDecision, Request, revea
 from .rng import Draws
 from .state import State
 from .windows import CARD_WINDOWS, Form, Hook
+
+if TYPE_CHECKING:
+    from .skills.base import Action
 
 Flow = Generator[Request, Choice, Any]
 
@@ -109,6 +112,8 @@ class Engine:
         self._latent_mods = self.rs.latent_modifiers if self.fair else frozenset()
         self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
         self._concealed: tuple[int, ...] = ()
+        self._concealing_seq = -1  # ``_concealing``'s, kept for the event it was worked out after
+        self._concealing_now: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
         self._outcome_events = self.rs.outcome_events
         # Event types after which the mode looks at the table: the outcome, and
@@ -221,8 +226,13 @@ class Engine:
         empty: nothing to offer).  Under fair rules it is asked in secret whatever
         the options, so that being asked tells nothing; under older rules it is
         not asked when there is nothing to offer."""
-        if not options and not self.fair:
-            return PASS_CHOICE
+        if not options:
+            if not self.fair:
+                return PASS_CHOICE
+            owner = self.state.chars[seat].owner
+            if owner not in self.formal:  # what ``ask`` records of a pass-only secret question, without building it
+                self.emit(ev.Decided(seat=owner, kind=kind, option=PASS, vis=(owner,)))
+                return PASS_CHOICE
         choices = options if options and options[-1] == PASS_CHOICE else (*options, PASS_CHOICE)
         return (yield from self.ask(Request(seat, kind, prompt=prompt, choices=choices, vis=self.secret(seat))))
 
@@ -349,16 +359,12 @@ class Engine:
         self._present = frozenset(present)
         self._epoch = st.epoch
         content = self.content
-
-        def live(owner: str) -> bool:
-            return owner in present or not content.is_skill(owner)
-
         self._hooks = {}
-        self._forms = tuple(f for f in content.forms.values() if live(content.form_owners[f.option]))
-        self._actions = tuple((sid, act) for sid, act in content.actions.items() if live(content.action_owners[sid]))
-        bans = {name: tuple(f for o, f in entries if live(o)) for name, entries in content.bans.items()}
+        self._forms = content.live_forms.live(present)
+        self._actions = content.live_actions.live(present)
+        bans = {name: entries.live(present) for name, entries in content.live_bans.items()}
         self._bans = {name: fns for name, fns in bans.items() if fns}
-        mods = {point: tuple(f for o, f in entries if live(o)) for point, entries in content.mods.items()}
+        mods = {point: entries.live(present) for point, entries in content.live_mods.items()}
         self._hand_lost, self._equip_lost = mods["hand_lost"], mods["equip_lost"]
         self._hand_divert = mods["hand_divert"]
         self._slash_limit = mods["slash_limit"]
@@ -367,12 +373,18 @@ class Engine:
         self._hand_limit = mods["hand_limit"]
         # The card-use windows where something could act in this game: the others are
         # passed without a call (most games have hooks at few of the seventeen).
-        self._card_live = frozenset(w for w in CARD_WINDOW_NAMES if self.hooks_at(w) or (self._concealable and self._hidden_at(w)))
+        hooks = content.live_hooks
+        self._card_live = frozenset(w for w in CARD_WINDOW_NAMES if (w in hooks and hooks[w].any_live(present)) or (self._concealable and self._hidden_at(w)))
 
     @property
     def forms(self) -> tuple[Form, ...]:
         """The forms that can matter in this game (equipment ones, and the skills' of its characters)."""
         return self._forms
+
+    @property
+    def actions(self) -> tuple[tuple[str, Action], ...]:
+        """The play-phase actions that can matter in this game (skill id, action), in the content's order."""
+        return self._actions
 
     def targets_for(self, rule: CardRule, seat: int, card: int | None) -> list[tuple[int, ...]]:
         """The legal target tuples of ``seat``'s card of ``rule``, without those a skill forbids (空城, 谦逊)."""
@@ -591,7 +603,8 @@ class Engine:
                 self.lift(seat, cards, reason="use")
         self.emit(ev.CardUsed(seat=seat, name=name, cards=ctx.cards, targets=tuple(ctx.targets)))
         for window in USE_TARGET_WINDOWS if fair else USE_TARGET_WINDOWS_V1:
-            yield from self.window(window, ctx)
+            if window in live or self._later:  # the others would open nothing (``_card_live``)
+                yield from self.window(window, ctx)
         yield from rule.effect(self, ctx)
         if fair and ("card_effect" in live or self._later):
             # "结算效果时，使用牌后": one step (a comma, not >), after the answers (响应) the effect met.
@@ -967,25 +980,32 @@ class Engine:
         hooks = self._hidden_at(name)
         if not hooks:
             return ()
-        st = self.state
-        may_conceal = self.rs.may_conceal
+        named = [(h, None if h.owners is None else h.owners(ctx)) for h in hooks]  # whom each hook names, read once
         out = []
-        for c in self._concealed:
-            if not may_conceal(st, c):
-                continue
-            for h in hooks:
-                if (h.owners is None or c in h.owners(ctx)) and h.can(self, c, ctx):
+        for c in self._concealing():
+            for h, owners in named:
+                if (owners is None or c in owners) and h.can(self, c, ctx):
                     out.append(c)
                     break
         return tuple(out)
+
+    def _concealing(self) -> tuple[int, ...]:
+        """The concealed characters that may use a concealed skill now (``Ruleset.may_conceal``):
+        worked out once per event, since only an event changes the state (a resolution opens
+        several windows between two events)."""
+        st = self.state
+        if self._concealing_seq != st.seq:
+            self._concealing_now = tuple(c for c in self._concealed if self.rs.may_conceal(st, c))
+            self._concealing_seq = st.seq
+        return self._concealing_now
 
     def hooks_at(self, name: str) -> tuple[Hook, ...]:
         """The hooks at window ``name`` that can matter in this game: cards' and
         equipment's, and those of skills some character at the table has."""
         hooks = self._hooks.get(name)
         if hooks is None:
-            present, content = self._present, self.content
-            hooks = self._hooks[name] = tuple(h for o, h in content.hooks.get(name, ()) if o in present or not content.is_skill(o))
+            live = self.content.live_hooks.get(name)
+            hooks = self._hooks[name] = live.live(self._present) if live is not None else ()
         return hooks
 
     def _flush_then(self, name: str, ctx: Any) -> Flow:
@@ -994,7 +1014,8 @@ class Engine:
 
     def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], concealed: tuple[int, ...] = ()) -> Flow:
         st = self.state
-        for seat in st.seats_from(st.current if st.current >= 0 else 0):
+        seats = st.seats_from(st.current if st.current >= 0 else 0)
+        for seat in seats if concealed else _owning(seats, pending):
             if concealed:
                 used = None
                 if seat in concealed:
@@ -1052,6 +1073,18 @@ class Engine:
             self.emit(ev.Triggered(seat=seat, source=hook.source, targets=on[hook.source], w=name))
         yield from hook.run(self, seat, ctx)
         return hook
+
+
+def _owning(seats: list[int], pending: list[tuple[Hook, Any]]) -> list[int]:
+    """The seats of ``seats`` that a pending hook of a window names as a possible owner,
+    in order; all of them when a hook names none or names a list (a use's targets may
+    grow while the window runs).  The others would find nothing ready."""
+    can: set[int] = set()
+    for _, owners in pending:
+        if type(owners) is not tuple:
+            return seats
+        can.update(owners)
+    return [s for s in seats if s in can]
 
 
 def _only(req: Request) -> Choice | None:

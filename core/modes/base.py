@@ -106,6 +106,10 @@ class Ruleset:
     # table), "duel" (two rows of generals, characters below ``players`` being
     # the players' own places) or "teams" (a row per side).
     table_layout: str = "ring"
+    # The steps between two characters where the table is not a ring of seats (the duel's
+    # ring of generals): (state, a, b) -> steps, before horses and modifiers; None: around
+    # the table (``core.distance.seat_distance``).
+    table_distance: Callable[["State", int, int], int] | None = None
 
     def __init__(self) -> None:
         self._content: dict[str, Content] = {}

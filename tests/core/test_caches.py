@@ -1,7 +1,10 @@
 """What the engine and the bots keep or work out the lean way equals a fresh computation,
 at every decision of seeded games in every mode (issue 34): the bots' relations
 (kept across decisions while the roles and damage they read stay the same) and
-each character's attack reach (``in_reach``'s one-pass form of ``_within``)."""
+each character's attack reach (``in_reach``'s one-pass form of ``_within``), and the
+hooks, forms, actions, bans and modifiers the engine takes to matter at the table
+(``Engine._in_play`` from the content's ``ByOwner`` indexes, and the card-use windows
+it passes without a call), and the concealed characters that may act (kept for one event)."""
 from __future__ import annotations
 
 import pytest
@@ -9,6 +12,7 @@ import pytest
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.bots import basic
 from sanguozhi.core.distance import _within, attack_range, in_reach
+from sanguozhi.core.engine import CARD_WINDOW_NAMES
 from sanguozhi.core.game import new_game
 from sanguozhi.core.modes import RULESETS
 from sanguozhi.core.view import SeatView
@@ -22,6 +26,28 @@ def _fresh_reach(state, seat: int) -> list[int]:
     return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
 
 
+def _check_in_play(engine) -> None:
+    """What the engine takes to matter at the table (from the content's ``ByOwner`` indexes)
+    is the content filtered afresh by the skills there."""
+    content, st = engine.content, engine.state
+    present = set().union(*(p.skills | p.latent for p in st.chars))
+
+    def live(entries):
+        return tuple(x for o, x in entries if o in present or o not in content.skills)
+
+    assert engine._present == present
+    for window, entries in content.hooks.items():
+        assert engine.hooks_at(window) == live(entries), window
+    assert engine.forms == live((content.form_owners[f.option], f) for f in content.forms.values())
+    assert engine.actions == live((content.action_owners[sid], (sid, a)) for sid, a in content.actions.items())
+    assert engine._bans == {n: fns for n, es in content.bans.items() if (fns := live(es))}
+    for point in ("hand_lost", "equip_lost", "hand_divert", "slash_limit", "damage_applied", "after_damage", "keeps_alive", "hand_limit"):
+        assert getattr(engine, f"_{point}") == live(content.mods[point]), point
+    assert engine._concealing() == tuple(c for c in engine._concealed if engine.rs.may_conceal(st, c))
+    fresh_live = {w for w in CARD_WINDOW_NAMES if live(content.hooks.get(w, ())) or (engine._concealable and engine._hidden_at(w))}
+    assert engine._card_live == fresh_live
+
+
 @pytest.mark.parametrize(("mode", "players"), CASES)
 def test_kept_and_lean_values_equal_fresh_ones_at_every_decision(mode: str, players: int) -> None:
     checked = 0
@@ -31,6 +57,7 @@ def test_kept_and_lean_values_equal_fresh_ones_at_every_decision(mode: str, play
             state, request = game.state, game.request
             for c in state.alive_seats():
                 assert in_reach(state, c) == _fresh_reach(state, c), (mode, seed, state.seq, c)
+            _check_in_play(game.engine)
             view = SeatView(state, request.seat)
             roles = view.roles()
             kept = basic.role_relations(view, roles)

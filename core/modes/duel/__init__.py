@@ -79,6 +79,7 @@ class Duel(Ruleset):
     zones = {QIBING_ZONE: ("奇兵", "qibing")}  # on the players' own places: the 奇兵 in front of each
     person_options = {"generals": "choose"}
     table_layout = "duel"
+    table_distance = staticmethod(row.ring_distance)
     display_names = {
         "first": ("先手", "first"),
         "second": ("后手", "second"),

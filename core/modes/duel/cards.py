@@ -192,4 +192,3 @@ DUEL_CARDS.hook(
     Hook("card_using", "duel:one_equipment", _only_one, lambda st, seat: True, can=_other_slot, silent=True, owners=lambda use: (use.seat,)),
     owner="duel:one_equipment",
 )
-DUEL_CARDS.mod("distance", row.distance_change, owner="duel:row")

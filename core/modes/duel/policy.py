@@ -49,11 +49,23 @@ def _can_attack(view: SeatView, c: int) -> bool:
 
 
 def _slashes(view: SeatView) -> int:
-    return sum(1 for c in view.hand if CARDS[c].name in SLASH_NAMES) + sum(1 for c in view.zone(view.seat, "qibing") if CARDS[c].name == "fubing")
+    n = view.memo.get("slashes")  # the same for every choice of the request
+    if n is None:
+        n = view.memo["slashes"] = sum(1 for c in view.hand if CARDS[c].name in SLASH_NAMES) + sum(1 for c in view.zone(view.seat, "qibing") if CARDS[c].name == "fubing")
+    return n  # type: ignore[return-value]
+
+
+def _own(view: SeatView) -> frozenset[int]:
+    """The deciding player's characters (the same for every choice of the request)."""
+    own = view.memo.get("own")
+    if own is None:
+        own = view.memo["own"] = frozenset(c for c in range(view.n) if mine(view, c))
+    return own  # type: ignore[return-value]
 
 
 def _card_score(view: SeatView, name: str, user: int, targets: tuple[int, ...]) -> float:
-    foes = [t for t in targets if not mine(view, t)]
+    own = _own(view)
+    foes = [t for t in targets if t not in own]
     if name in SLASH_NAMES:
         if not foes:
             return 0.0

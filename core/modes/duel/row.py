@@ -41,9 +41,11 @@ def row_of(state: "State", seat: int) -> list[int]:
     return sorted(generals(state, seat), key=lambda c: chars[c].marks[ROW])
 
 
-def neighbours(state: "State", c: int) -> tuple[int, ...]:
-    """The generals next to ``c`` in the ring (before it, after it); fewer when few are left."""
-    r = ring(state)
+def neighbours(state: "State", c: int, r: list[int] | None = None) -> tuple[int, ...]:
+    """The generals next to ``c`` in the ring (before it, after it); fewer when few are left.
+    ``r``: the ring, if the caller has it (``ring``)."""
+    if r is None:
+        r = ring(state)
     if c not in r or len(r) < 2:
         return ()
     i = r.index(c)
@@ -51,14 +53,15 @@ def neighbours(state: "State", c: int) -> tuple[int, ...]:
     return (before,) if before == after else (before, after)
 
 
-def own_neighbours(state: "State", c: int) -> tuple[int, ...]:
-    """The neighbours of ``c`` on its own side: whom it may be redeployed past."""
+def own_neighbours(state: "State", c: int, r: list[int] | None = None) -> tuple[int, ...]:
+    """The neighbours of ``c`` on its own side: whom it may be redeployed past (``r``: the ring)."""
     owner = state.chars[c].owner
-    return tuple(n for n in neighbours(state, c) if state.chars[n].owner == owner)
+    return tuple(n for n in neighbours(state, c, r) if state.chars[n].owner == owner)
 
 
-def distance_change(state: "State", a: int, b: int) -> int:
-    """The ``distance`` modifier: the ring's distance (the shorter way round) instead of the table's seat order.
+def ring_distance(state: "State", a: int, b: int) -> int:
+    """The distance between two living generals: the ring's, the shorter way round
+    (``Ruleset.table_distance``); around the table otherwise (a player's own place).
 
     Hot (every distance of a play request): one pass over the generals, no sort.
     """
@@ -66,7 +69,7 @@ def distance_change(state: "State", a: int, b: int) -> int:
     pa, pb = chars[a], chars[b]
     ra, rb = pa.marks.get(ROW), pb.marks.get(ROW)
     if a == b or ra is None or rb is None or not (pa.alive and pb.alive):
-        return 0
+        return seat_distance(state, a, b)
     lo, hi = (ra, rb) if ra < rb else (rb, ra)
     living = between = 0
     for p in chars:
@@ -75,7 +78,7 @@ def distance_change(state: "State", a: int, b: int) -> int:
             if lo < p.marks[ROW] < hi:
                 between += 1
     steps = between + 1
-    return min(steps, living - steps) - seat_distance(state, a, b)
+    return min(steps, living - steps)
 
 
 def from_next(state: "State", c: int) -> list[int]:

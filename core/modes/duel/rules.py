@@ -55,7 +55,12 @@ def face_up(state: "State", c: int) -> bool:
 
 def may_use(state: "State", c: int, name: str) -> bool:
     """May general ``c`` use a card named ``name`` now, as far as facing goes?"""
-    return name not in FACE_DOWN_BANNED or face_up(state, c)
+    return facing_allows(face_up(state, c), name)
+
+
+def facing_allows(up: bool, name: str) -> bool:
+    """``may_use`` for a general whose facing (``up``: ``face_up``) is known."""
+    return up or name not in FACE_DOWN_BANNED
 
 
 def owner(state: "State", c: int) -> int:

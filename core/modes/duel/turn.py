@@ -31,7 +31,7 @@ from ...rng import Draws
 from . import row
 from .data import GAME_DECK, QIBING_CARDS, roster_ids
 from .events import RevealChosen, RowPlaced, redeploy_key, reveal_key
-from .rules import QIBING_PILE, QIBING_ZONE, face_up, lift_qibing, may_use, points, qibing_cards, redeploy, return_qibing, reveal
+from .rules import QIBING_PILE, QIBING_ZONE, face_up, facing_allows, lift_qibing, points, qibing_cards, redeploy, return_qibing, reveal
 
 if TYPE_CHECKING:
     from ...engine import Engine
@@ -164,30 +164,38 @@ def play_request(engine: "Engine", seat: int) -> Request:
     rules = engine.rules
     hand = (*st.seats[seat].hand, *qibing_cards(st, seat))
     mine = row.generals(st, seat)
+    facing = {c: face_up(st, c) for c in mine}
     choices: list[Choice] = []
     for c in mine:
+        up = facing[c]
+        # A card name's targets, the general first, worked out for its first card in the hand.
         seen: dict[str, list[tuple[int, ...]]] = {}
         for card in hand:
             name = NAMES[card]
-            rule = rules.get(name)
-            if rule is None or not may_use(st, c, name):
-                continue
             targets = seen.get(name)
             if targets is None:
-                targets = seen[name] = engine.targets_for(rule, c, card) if rule.usable(engine, c) else []
-            choices.extend(Choice(cards=(card,), targets=(c, *t)) for t in targets)
+                rule = rules.get(name)
+                if rule is not None and facing_allows(up, name) and rule.usable(engine, c):
+                    targets = [(c, *t) for t in engine.targets_for(rule, c, card)]
+                else:
+                    targets = []
+                seen[name] = targets
+            if targets:
+                cards = (card,)
+                choices += [Choice(cards=cards, targets=t) for t in targets]
         for form in engine.forms:
-            if form.use and may_use(st, c, form.name) and form.available(st, c):
+            if form.use and facing_allows(up, form.name) and form.available(st, c):
                 rule = rules[form.name]
                 if rule.usable(engine, c):
                     choices.extend(Choice(targets=(c, *t), option=form.option) for t in engine.targets_for(rule, c, None))
-        for sid, act in engine.content.actions.items():
+        for sid, act in engine.actions:
             if act.available(engine, c):
                 choices.append(Choice(targets=(c,), option=sid))
     if not st.used.get(reveal_key(seat)):
-        choices.extend(Choice(option="reveal", targets=(c,)) for c in mine if not face_up(st, c))
+        choices.extend(Choice(option="reveal", targets=(c,)) for c in mine if not facing[c])
     if not st.used.get(redeploy_key(seat)):
-        choices.extend(Choice(option="redeploy", targets=(c, n)) for c in mine for n in row.own_neighbours(st, c))
+        ring = row.ring(st)
+        choices.extend(Choice(option="redeploy", targets=(c, n)) for c in mine for n in row.own_neighbours(st, c, ring))
     choices.append(Choice(option="end"))
     return Request(seat, "play", prompt="play", choices=tuple(choices))
 

@@ -90,8 +90,9 @@ def _pair_value(option: str) -> float:
 
 
 def choose_generals(view: SeatView, request: Request, rng: Draws) -> Choice:
-    best = max(_pair_value(c.option) for c in request.choices)
-    top = [c for c in request.choices if _pair_value(c.option) >= best - 0.25]
+    values = [_pair_value(c.option) for c in request.choices]
+    best = max(values)
+    top = [c for c, v in zip(request.choices, values) if v >= best - 0.25]
     return rng.choice(top)
 
 

@@ -35,6 +35,7 @@ from ... import events as ev
 from ...cards import STANDARD_CARDS
 from ...content import Pack
 from ...deck import deck_numbers
+from ...engine import Engine
 from ...generals import pool
 from ...requests import Choice, Request
 from ...rng import Draws
@@ -45,9 +46,9 @@ from .data import SKILLS_DATA
 from .generals import HG_GENERALS, max_hp, skill_id
 from .kingdoms import CAREERIST, becomes_careerist, same_kingdom, side_of
 from .reveal import barred, reveal, start_reveal
+from .scratch import scratch
 
 if TYPE_CHECKING:
-    from ...engine import Engine
     from ...state import State
 
 Flow = Generator[Any, Any, Any]
@@ -61,9 +62,6 @@ SAVERS: list[Callable[["State", int, int], bool]] = []
 
 def discard_phase(engine: "Engine", c: int) -> Flow:
     """The standard discard phase, noting the cards discarded in it (固政 may give them back)."""
-    from ...engine import Engine
-    from .scratch import scratch
-
     pile = engine.state.discard
     before = len(pile)
     yield from Engine.discard_phase(engine, c)

@@ -114,7 +114,8 @@ def holders(state: "State", c: int, kind: str = "") -> list[int]:
     out = []
     for o in state.seats_from(c):
         p = state.chars[o]
-        if p.alive and same_side(state, c, o) and any(not kind or NAMES[x] == kind for x in p.zones.get(ZONE, ())):
+        # The plot zone first: it is cheap to look at and mostly empty (a play request asks each plot skill).
+        if p.alive and any(not kind or NAMES[x] == kind for x in p.zones.get(ZONE, ())) and same_side(state, c, o):
             out.append(o)
     return out
 

@@ -48,8 +48,9 @@ def choose_generals(view: SeatView, request: Request, rng: Draws) -> Choice:
         return _hegemony_generals(view, request, rng)
     same = [c for c in request.choices if len({GENERALS[g].kingdom for g in c.option.split("+")}) == 1]
     pool = list(request.choices) if not same or rng.below(CAREERIST_ODDS) == 0 else same
-    best = max(_pair_value(c.option) for c in pool)
-    return rng.choice([c for c in pool if _pair_value(c.option) >= best - 0.25])
+    values = [_pair_value(c.option) for c in pool]
+    best = max(values)
+    return rng.choice([c for c, v in zip(pool, values) if v >= best - 0.25])
 
 
 def plot(view: SeatView, request: Request, rng: Draws) -> Choice:
