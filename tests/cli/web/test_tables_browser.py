@@ -99,7 +99,8 @@ def _act(page: Any, rng: random.Random, clicks: dict[str, int]) -> bool:
     if usable.count() and rng.random() < 0.5:
         usable.nth(rng.randrange(usable.count())).click()  # a card of the hand, clicked
         clicks["hand"] += 1
-        if not page.evaluate(STATE)["step"] and page.evaluate(STATE)["ask"] and not page.evaluate(STATE)["ask"]["answered"]:
+        now = page.evaluate(STATE) or {}  # read once: the click may have answered the question meanwhile
+        if not now.get("step") and now.get("ask") and not now["ask"]["answered"]:
             groups.nth(0).click()  # the card has several uses: take the first
     else:
         groups.nth(rng.randrange(groups.count())).click()
