@@ -6,5 +6,14 @@ from __future__ import annotations
 import pytest
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    from tests.soak import scale
+
+    try:
+        scale()
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)  # a stable sort: the order within each part stays

@@ -9,6 +9,7 @@ from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.evolve import fold
 from sanguozhi.core.game import new_game
 from sanguozhi.core.state import snapshot
+from tests.soak import soak
 
 SIDES = {"lord": "lord", "loyalist": "lord", "rebel": "rebel", "renegade": "renegade"}
 
@@ -76,7 +77,7 @@ def check_winner(events: list[ev.Event]) -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=200, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=soak(200), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**31 - 1), players=st.integers(4, 10), bot=st.sampled_from(["basic", "random"]))
 def test_bot_games_conserve_cards_fold_exactly_and_end_with_a_consistent_winner(seed: int, players: int, bot: str) -> None:
     events, snapshots = play_checked(seed, players, bot, {"deck": "basic", "generals": "vanilla"})

@@ -48,6 +48,7 @@ from tests.core.modes import demo as _demo  # noqa: F401  (registers the demonst
 
 from .games import bot_game
 from .oracle import HP_ON_THE_GENERAL, ROLE_WORDS, CardNames, Oracle, view_cards
+from tests.soak import soak
 
 MODES = playable_modes()
 
@@ -159,7 +160,7 @@ def test_every_playable_mode_is_checked() -> None:
 
 
 @pytest.mark.parametrize("mode", MODES)
-@settings(max_examples=12, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=soak(12), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
 def test_no_view_or_line_shows_a_seat_what_it_may_not_see(mode: str, seed: int, bot: str, peek: bool) -> None:
     events = mode_game(mode, seed, bot, max_turns=16)
@@ -170,7 +171,7 @@ def test_no_view_or_line_shows_a_seat_what_it_may_not_see(mode: str, seed: int, 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", MODES)
-@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=soak(8), deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), bot=st.sampled_from(["basic", "random"]), peek=st.booleans())
 def test_no_view_or_line_shows_a_seat_what_it_may_not_see_whole_games(mode: str, seed: int, bot: str, peek: bool) -> None:
     events = mode_game(mode, seed, bot, max_turns=120)

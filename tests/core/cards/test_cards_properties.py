@@ -8,6 +8,7 @@ from sanguozhi.core import events as ev
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.game import new_game
 from tests.core.test_properties import check_folds, check_winner, play_checked
+from tests.soak import soak
 
 
 def _check_game(seed: int, players: int, bot: str) -> list[ev.Event]:
@@ -30,7 +31,7 @@ def test_full_deck_bot_games_conserve_cards_and_fold_exactly(bot: str) -> None:
 @pytest.mark.parametrize("bot", ["basic", "random"])
 def test_two_hundred_full_deck_games_with_both_bots_hold_every_property(bot: str) -> None:
     # 100 games per bot, 4-10 seats: 200 full-deck games, every event checked.
-    for k in range(100):
+    for k in range(soak(100)):
         _check_game(9000 + k, 4 + k % 7, bot)
 
 

@@ -14,8 +14,9 @@ import pytest
 from sanguozhi.core import events as ev
 
 from tests.core.test_properties import check_folds, check_winner, play_checked
+from tests.soak import soak
 
-GAMES = 200
+GAMES = soak(200)
 
 
 @pytest.mark.slow

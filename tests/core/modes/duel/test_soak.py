@@ -1,7 +1,8 @@
 """Bot duels (bounded soak): every game ends, conserves cards, folds exactly, scores
 consistently, resumes to the same game, and its record passes `sgz validate --complete`.
 
-The full soak of the issue (300 games) is run by hand, see docs/modes/duel.md.
+The full soak of the issue (300 games) is run by hand, see docs/modes/duel.md
+(or ``SGZ_SOAK=8``: 320 games).
 """
 from __future__ import annotations
 
@@ -20,8 +21,9 @@ from sanguozhi.core.modes.duel import RowPlaced, Scored
 from sanguozhi.core.modes.duel.data import QIBING_CARDS
 from sanguozhi.core.modes.duel.rules import points
 from sanguozhi.core.state import snapshot
+from tests.soak import soak
 
-GAMES = 40
+GAMES = soak(40)
 
 
 def play(seed: int, bot: str, options: dict | None = None) -> list[ev.Event]:

@@ -14,7 +14,7 @@ from sanguozhi.core.deck import deck_numbers
 from sanguozhi.core.evolve import fold
 from sanguozhi.core.game import new_game
 from sanguozhi.core.state import snapshot
-from tests.soak import checked_bot_game
+from tests.soak import checked_bot_game, soak
 
 
 def checked_game(seed: int, players: int, bot: str, mode: str = "hegemony") -> list[ev.Event]:
@@ -43,11 +43,12 @@ def checked_game(seed: int, players: int, bot: str, mode: str = "hegemony") -> l
 @pytest.mark.slow
 def test_forty_recorded_bot_games_end_and_validate(tmp_path: Path) -> None:
     reasons: Counter[str] = Counter()
-    for k in range(40):
+    games = soak(40)
+    for k in range(games):
         players, bot = 4 + k % 9, ("basic", "random")[k % 2]
         game = checked_bot_game(tmp_path / f"hg-{k}.jsonl", "hegemony", players, 7000 + k, {}, {s: bot for s in range(players)})
         reasons[game.state.end_reason.split(":")[0]] += 1
-    assert reasons["turn_limit"] <= 2 and sum(reasons.values()) == 40
+    assert reasons["turn_limit"] <= games // 20 and sum(reasons.values()) == games
 
 
 @pytest.mark.slow
@@ -55,7 +56,7 @@ def test_bot_games_keep_every_invariant_and_use_every_skill() -> None:
     from sanguozhi.core.modes.hegemony.generals import HG_GENERALS
 
     used: set[str] = set()
-    for k in range(90):
+    for k in range(soak(90)):
         events = checked_game(8000 + k, 4 + k % 9, ("basic", "random")[k % 3 == 2])
         assert isinstance(events[-1], ev.GameEnded)
         used.update(e.source for e in events if isinstance(e, ev.Triggered))

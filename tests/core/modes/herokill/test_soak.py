@@ -10,8 +10,9 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.records.check import check
 from sanguozhi.records.session import run_bots, start_recorded
+from tests.soak import soak
 
-GAMES = 40
+GAMES = soak(40)
 
 
 @pytest.mark.slow

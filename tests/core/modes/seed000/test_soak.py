@@ -18,11 +18,11 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.core.game import Game
 from sanguozhi.core.modes.seed000.jade_pack import SEAL, SEAL_CARD, Allied, AllianceEnded, seal_holder
-from tests.soak import checked_bot_game
+from tests.soak import checked_bot_game, soak
 
 from .coverage import EVERY, signs
 
-GAMES = int(os.environ.get("SGZ_SEED000_SOAK", "60"))  # 联络 is a rare build: 30 games may miss it
+GAMES = int(os.environ.get("SGZ_SEED000_SOAK") or soak(60))  # 联络 is a rare build: 30 games may miss it
 
 
 def soak(tmp_path: Path, mode: str, options: Callable[[int], dict], seen: Callable[[Game], Iterable[str]]) -> tuple[Counter[str], Counter[str]]:

@@ -12,7 +12,7 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.core.modes.six import events as sev
 from tests.core.modes.hegemony.test_soak import checked_game
-from tests.soak import checked_bot_game
+from tests.soak import checked_bot_game, soak
 
 MODE = "hegemony-six"
 
@@ -20,17 +20,18 @@ MODE = "hegemony-six"
 @pytest.mark.slow
 def test_thirty_recorded_bot_games_end_and_validate(tmp_path: Path) -> None:
     reasons: Counter[str] = Counter()
-    for k in range(30):
+    games = soak(30)
+    for k in range(games):
         players, bot = 4 + k % 9, ("basic", "random")[k % 2]
         game = checked_bot_game(tmp_path / f"six-{k}.jsonl", MODE, players, 9000 + k, {}, {s: bot for s in range(players)})
         reasons[game.state.end_reason.split(":")[0]] += 1
-    assert reasons["turn_limit"] <= 2 and sum(reasons.values()) == 30
+    assert reasons["turn_limit"] <= games // 15 and sum(reasons.values()) == games
 
 
 @pytest.mark.slow
 def test_basic_bots_play_the_modes_own_parts() -> None:
     seen: Counter[str] = Counter()
-    for k in range(40):
+    for k in range(soak(40)):
         events = checked_game(9100 + k, 4 + k % 9, "basic", MODE)
         assert isinstance(events[-1], ev.GameEnded)
         seen.update(type(e).__name__ for e in events if type(e) in sev.EVENTS or type(e) is ev.GeneralRevealed)

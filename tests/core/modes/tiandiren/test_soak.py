@@ -17,9 +17,9 @@ from sanguozhi.core.evolve import apply, initial_state
 from sanguozhi.core.modes.tiandiren.endgame import in_endgame
 from sanguozhi.core.modes.tiandiren.events import EndgameStarted
 from sanguozhi.core.modes.tiandiren.identity import row_for
-from tests.soak import checked_bot_game
+from tests.soak import checked_bot_game, soak
 
-GAMES = int(os.environ.get("SGZ_TIANDIREN_SOAK", "40"))
+GAMES = int(os.environ.get("SGZ_TIANDIREN_SOAK") or soak(40))
 
 
 def invariants(events: list[ev.Event]) -> None:
