@@ -112,7 +112,7 @@ class Engine:
         self._latent_mods = self.rs.latent_modifiers if self.fair else frozenset()
         self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
         self._concealed: tuple[int, ...] = ()
-        self._concealing_seq = -1  # ``_concealing``'s, kept for the event it was worked out after
+        self._concealing_epoch = -1  # ``_concealing``'s, kept for the epoch it was worked out in
         self._concealing_now: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
         self._outcome_events = self.rs.outcome_events
@@ -991,12 +991,12 @@ class Engine:
 
     def _concealing(self) -> tuple[int, ...]:
         """The concealed characters that may use a concealed skill now (``Ruleset.may_conceal``):
-        worked out once per event, since only an event changes the state (a resolution opens
-        several windows between two events)."""
+        worked out once per ``State.epoch``, since what it reads (who lives, the slots, the
+        skills lost or barred) changes only with the skills or a death, which bump it."""
         st = self.state
-        if self._concealing_seq != st.seq:
+        if self._concealing_epoch != st.epoch:
             self._concealing_now = tuple(c for c in self._concealed if self.rs.may_conceal(st, c))
-            self._concealing_seq = st.seq
+            self._concealing_epoch = st.epoch
         return self._concealing_now
 
     def hooks_at(self, name: str) -> tuple[Hook, ...]:
