@@ -356,8 +356,11 @@ class Engine:
         self._shared = any(p.owner != p.seat for p in st.chars)
         if self._concealable:
             self._concealed = tuple(p.seat for p in st.chars if any(sl.vis is not None for sl in p.slots))
-        self._present = frozenset(present)
+        fresh = self._epoch < 0
         self._epoch = st.epoch
+        if not fresh and present == self._present:
+            return  # a general revealed, a death: the same skills at the table, so the same of the rest
+        self._present = frozenset(present)
         content = self.content
         self._hooks = {}
         self._forms = content.live_forms.live(present)
@@ -927,7 +930,7 @@ class Engine:
         """
         if self._later:
             return self._flush_then(name, ctx)
-        hooks = self._hooks.get(name)  # emptied when a general is chosen
+        hooks = self._hooks.get(name)  # emptied when the skills at the table change
         if hooks is None:
             hooks = self.hooks_at(name)
         asked: tuple[int, ...] = ()
