@@ -1017,8 +1017,13 @@ class Engine:
 
     def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], concealed: tuple[int, ...] = ()) -> Flow:
         st = self.state
-        seats = st.seats_from(st.current if st.current >= 0 else 0)
-        for seat in seats if concealed else _owning(seats, pending):
+        if concealed:
+            seats = st.seats_from(st.current if st.current >= 0 else 0)
+            if not pending:  # only the secret questions: the other seats would find nothing ready
+                seats = [s for s in seats if s in concealed]
+        else:
+            seats = _owning(st, pending)
+        for seat in seats:
             if concealed:
                 used = None
                 if seat in concealed:
@@ -1078,16 +1083,20 @@ class Engine:
         return hook
 
 
-def _owning(seats: list[int], pending: list[tuple[Hook, Any]]) -> list[int]:
-    """The seats of ``seats`` that a pending hook of a window names as a possible owner,
-    in order; all of them when a hook names none or names a list (a use's targets may
-    grow while the window runs).  The others would find nothing ready."""
+def _owning(st: State, pending: list[tuple[Hook, Any]]) -> list[int]:
+    """The living seats, in turn order from the current player's, that a pending hook of
+    a window names as a possible owner; all of them when a hook names none or names a
+    list (a use's targets may grow while the window runs).  The others would find nothing
+    ready."""
     can: set[int] = set()
     for _, owners in pending:
         if type(owners) is not tuple:
-            return seats
+            return st.seats_from(st.current if st.current >= 0 else 0)
         can.update(owners)
-    return [s for s in seats if s in can]
+    if len(can) == 1 and not st.order:  # one seat named (无懈可击·国's, a use's user): no turn order to build
+        (s,) = can
+        return [s] if 0 <= s < len(st.chars) and st.chars[s].alive else []
+    return [s for s in st.seats_from(st.current if st.current >= 0 else 0) if s in can]
 
 
 def _only(req: Request) -> Choice | None:
