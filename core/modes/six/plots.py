@@ -115,7 +115,7 @@ def held(state: "State", c: int, kind: str) -> bool:
     each plot skill, and the plot zones are mostly empty."""
     for p in state.chars:
         z = p.zones.get(ZONE)
-        if z and p.alive and any(NAMES[x] == kind for x in z) and same_side(state, c, p.seat):
+        if z and p.alive and kind in [NAMES[x] for x in z] and same_side(state, c, p.seat):
             return True
     return False
 
