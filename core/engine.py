@@ -112,7 +112,7 @@ class Engine:
         self._latent_mods = self.rs.latent_modifiers if self.fair else frozenset()
         self._hidden_hooks: dict[str, tuple[Hook, ...]] = {}
         self._concealed: tuple[int, ...] = ()
-        self._concealing_seq = -1  # ``_concealing``'s, kept for the event it was worked out after
+        self._concealing_epoch = -1  # ``_concealing``'s, kept for the epoch it was worked out in
         self._concealing_now: tuple[int, ...] = ()
         self._handlers = handlers_of(state)
         self._outcome_events = self.rs.outcome_events
@@ -356,8 +356,11 @@ class Engine:
         self._shared = any(p.owner != p.seat for p in st.chars)
         if self._concealable:
             self._concealed = tuple(p.seat for p in st.chars if any(sl.vis is not None for sl in p.slots))
-        self._present = frozenset(present)
+        fresh = self._epoch < 0
         self._epoch = st.epoch
+        if not fresh and present == self._present:
+            return  # a general revealed, a death: the same skills at the table, so the same of the rest
+        self._present = frozenset(present)
         content = self.content
         self._hooks = {}
         self._forms = content.live_forms.live(present)
@@ -927,7 +930,7 @@ class Engine:
         """
         if self._later:
             return self._flush_then(name, ctx)
-        hooks = self._hooks.get(name)  # emptied when a general is chosen
+        hooks = self._hooks.get(name)  # emptied when the skills at the table change
         if hooks is None:
             hooks = self.hooks_at(name)
         asked: tuple[int, ...] = ()
@@ -991,12 +994,12 @@ class Engine:
 
     def _concealing(self) -> tuple[int, ...]:
         """The concealed characters that may use a concealed skill now (``Ruleset.may_conceal``):
-        worked out once per event, since only an event changes the state (a resolution opens
-        several windows between two events)."""
+        worked out once per ``State.epoch``, since what it reads (who lives, the slots, the
+        skills lost or barred) changes only with the skills or a death, which bump it."""
         st = self.state
-        if self._concealing_seq != st.seq:
+        if self._concealing_epoch != st.epoch:
             self._concealing_now = tuple(c for c in self._concealed if self.rs.may_conceal(st, c))
-            self._concealing_seq = st.seq
+            self._concealing_epoch = st.epoch
         return self._concealing_now
 
     def hooks_at(self, name: str) -> tuple[Hook, ...]:
@@ -1014,8 +1017,13 @@ class Engine:
 
     def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], concealed: tuple[int, ...] = ()) -> Flow:
         st = self.state
-        seats = st.seats_from(st.current if st.current >= 0 else 0)
-        for seat in seats if concealed else _owning(seats, pending):
+        if concealed:
+            seats = st.seats_from(st.current if st.current >= 0 else 0)
+            if not pending:  # only the secret questions: the other seats would find nothing ready
+                seats = [s for s in seats if s in concealed]
+        else:
+            seats = _owning(st, pending)
+        for seat in seats:
             if concealed:
                 used = None
                 if seat in concealed:
@@ -1075,16 +1083,20 @@ class Engine:
         return hook
 
 
-def _owning(seats: list[int], pending: list[tuple[Hook, Any]]) -> list[int]:
-    """The seats of ``seats`` that a pending hook of a window names as a possible owner,
-    in order; all of them when a hook names none or names a list (a use's targets may
-    grow while the window runs).  The others would find nothing ready."""
+def _owning(st: State, pending: list[tuple[Hook, Any]]) -> list[int]:
+    """The living seats, in turn order from the current player's, that a pending hook of
+    a window names as a possible owner; all of them when a hook names none or names a
+    list (a use's targets may grow while the window runs).  The others would find nothing
+    ready."""
     can: set[int] = set()
     for _, owners in pending:
         if type(owners) is not tuple:
-            return seats
+            return st.seats_from(st.current if st.current >= 0 else 0)
         can.update(owners)
-    return [s for s in seats if s in can]
+    if len(can) == 1 and not st.order:  # one seat named (无懈可击·国's, a use's user): no turn order to build
+        (s,) = can
+        return [s] if 0 <= s < len(st.chars) and st.chars[s].alive else []
+    return [s for s in st.seats_from(st.current if st.current >= 0 else 0) if s in can]
 
 
 def _only(req: Request) -> Choice | None:

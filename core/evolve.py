@@ -283,6 +283,7 @@ def _death(s: State, e: ev.Died) -> None:
     p.alive = False
     p.chained = False
     p.killer = e.killer
+    s.epoch += 1  # what may act changes (``Engine._concealing``)
     if e.role:
         seat = s.seats[p.owner]
         seat.role, seat.role_shown = e.role, True

@@ -221,7 +221,9 @@ class Ruleset:
         return frozenset()
 
     def may_conceal(self, state: "State", c: int) -> bool:
-        """Could character ``c`` hold a concealed skill now (public: a slot still concealed)?"""
+        """Could character ``c`` hold a concealed skill now (public: a slot still concealed)?
+        Read once per ``State.epoch`` (``Engine._concealing``): only what changes with a
+        character's skills or a death may matter."""
         p = state.chars[c]
         return p.alive and any(sl.vis is not None for sl in p.slots)
 

@@ -4,11 +4,13 @@ at every decision of seeded games in every mode (issue 34): the bots' relations
 each character's attack reach (``in_reach``'s one-pass form of ``_within``), and the
 hooks, forms, actions, bans and modifiers the engine takes to matter at the table
 (``Engine._in_play`` from the content's ``ByOwner`` indexes, and the card-use windows
-it passes without a call), and the concealed characters that may act (kept for one event)."""
+it passes without a call), and the concealed characters that may act (kept for one ``State.epoch``: until the
+skills at the table change or a character dies)."""
 from __future__ import annotations
 
 import pytest
 
+from sanguozhi.core import events as ev
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.bots import basic
 from sanguozhi.core.distance import _within, attack_range, in_reach
@@ -79,3 +81,16 @@ def test_kept_relations_follow_a_change_of_what_they_read() -> None:
     assert after == basic._role_relations(view, roles)
     game.state.damage_dealt[1][0] -= 1
     assert basic.role_relations(view, roles) == before
+
+
+def test_kept_concealing_follows_a_death() -> None:
+    """A death bumps ``State.epoch``: the concealed characters that may act are worked
+    out anew, even before the dead character's generals are revealed."""
+    game = new_game("hegemony", 5, 0)
+    while not game.engine._concealing():
+        game.submit(bot_choice("basic", game.state, game.request))
+    engine, st = game.engine, game.state
+    c = engine._concealing()[0]
+    engine._handlers[ev.Died](st, ev.Died(seat=c, role=""))  # the fold alone: no reveal follows
+    assert c not in engine._concealing()
+    assert engine._concealing() == tuple(x for x in engine._concealed if engine.rs.may_conceal(st, x))

@@ -109,6 +109,17 @@ PLOT_KINDS = frozenset(row.id for row in PLOT_DATA)
 SKILLS = frozenset(KIND_OF_SKILL)
 
 
+def held(state: "State", c: int, kind: str) -> bool:
+    """Does a living character of ``c``'s known side (or ``c``) hold a plot of ``kind``?
+    ``bool(holders(state, c, kind))`` without the turn order: a play request asks it of
+    each plot skill, and the plot zones are mostly empty."""
+    for p in state.chars:
+        z = p.zones.get(ZONE)
+        if z and p.alive and kind in [NAMES[x] for x in z] and same_side(state, c, p.seat):
+            return True
+    return False
+
+
 def holders(state: "State", c: int, kind: str = "") -> list[int]:
     """The living characters of ``c``'s known side (``c`` itself first) holding a plot (of ``kind``)."""
     out = []
@@ -128,7 +139,7 @@ def side_plots(state: "State", c: int) -> list[int]:
 def _plot_skill(sid: str, kind: str, can: Callable[["State", int], bool], run: Callable[["Engine", int, str], Flow]) -> None:
     def available(engine: "Engine", c: int) -> bool:
         st = engine.state
-        return bool(holders(st, c, kind)) and can(st, c)
+        return held(st, c, kind) and can(st, c)
 
     def go(engine: "Engine", c: int) -> Flow:
         announce(engine, c, sid, (holders(engine.state, c, kind)[0],))

@@ -19,8 +19,8 @@ CAREERIST_ODDS = 8  # one bot in this many plays a careerist pair when it is wor
 
 def _relations(view: SeatView) -> Relations:
     n, me = view.n, view.seat
-    mine = view.side(me)
     sides: list[str | None] = [view.side(s) for s in range(n)]
+    mine = sides[me]
     allies = [s == me or (sides[s] is not None and sides[s] == mine) for s in range(n)]
     enemies = [s != me and sides[s] is not None and sides[s] != mine for s in range(n)]
     return sides, enemies, allies
