@@ -88,7 +88,7 @@ def in_reach(state: State, seat: int) -> list[int]:
             # Characters moved around the table (迁都), or the mode's own table (the duel's ring).
             return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
         table = rs.table_steps(state, seat)
-    dead = [p.seat for p in chars if not p.alive]
+    dead = [p.seat for p in chars if not p.alive] if table is None else []
     off = 1 if "offensive_horse" in chars[seat].equip else 0
     out = []
     for t in state.seats_from(seat):
@@ -113,7 +113,7 @@ def in_reach(state: State, seat: int) -> list[int]:
             d += 1
         for mod in dist_mods:
             d += mod(state, seat, t)
-        if max(1, d) <= r or any(mod(state, seat, t) for mod in range_mods):
+        if max(1, d) <= r or (range_mods and any(mod(state, seat, t) for mod in range_mods)):
             out.append(t)
     return out
 
