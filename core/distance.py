@@ -81,17 +81,23 @@ def in_reach(state: State, seat: int) -> list[int]:
     content = state.content
     dist_mods, range_mods = content.distance_mods, content.in_range_mods
     n = len(chars)
-    if state.order or state.rs.table_distance is not None:
-        # Characters moved around the table (迁都), or the mode's own table (the duel's ring).
-        return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
-    dead = [p.seat for p in chars if not p.alive]
+    rs = state.rs
+    table = None
+    if state.order or rs.table_distance is not None:
+        if state.order or rs.table_steps is None:
+            # Characters moved around the table (迁都), or the mode's own table (the duel's ring).
+            return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
+        table = rs.table_steps(state, seat)
+    dead = [p.seat for p in chars if not p.alive] if table is None else []
     off = 1 if "offensive_horse" in chars[seat].equip else 0
     out = []
     for t in state.seats_from(seat):
         if t == seat:
             continue
-        steps = (t - seat) % n
-        if dead:
+        if table is not None:
+            d = table[t]
+        elif dead:
+            steps = (t - seat) % n
             forward, present = steps, n
             for s in dead:
                 if s != seat and s != t:
@@ -100,13 +106,14 @@ def in_reach(state: State, seat: int) -> list[int]:
                         forward -= 1
             d = min(forward, present - forward)
         else:
+            steps = (t - seat) % n
             d = min(steps, n - steps)
         d -= off
         if "defensive_horse" in chars[t].equip:
             d += 1
         for mod in dist_mods:
             d += mod(state, seat, t)
-        if max(1, d) <= r or any(mod(state, seat, t) for mod in range_mods):
+        if max(1, d) <= r or (range_mods and any(mod(state, seat, t) for mod in range_mods)):
             out.append(t)
     return out
 

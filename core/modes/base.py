@@ -110,6 +110,9 @@ class Ruleset:
     # ring of generals): (state, a, b) -> steps, before horses and modifiers; None: around
     # the table (``core.distance.seat_distance``).
     table_distance: Callable[["State", int, int], int] | None = None
+    # With ``table_distance``: (state, a) -> the steps from ``a`` to every living character,
+    # each what ``table_distance`` gives, at once (``core.distance.in_reach``); None: one by one.
+    table_steps: Callable[["State", int], dict[int, int]] | None = None
 
     def __init__(self) -> None:
         self._content: dict[str, Content] = {}

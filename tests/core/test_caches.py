@@ -1,7 +1,8 @@
 """What the engine and the bots keep or work out the lean way equals a fresh computation,
 at every decision of seeded games in every mode (issue 34): the bots' relations
 (kept across decisions while the roles and damage they read stay the same) and
-each character's attack reach (``in_reach``'s one-pass form of ``_within``), and the
+each character's attack reach (``in_reach``'s one-pass form of ``_within``, and a mode's
+table steps from one character to all at once, ``Ruleset.table_steps``), and the
 hooks, forms, actions, bans and modifiers the engine takes to matter at the table
 (``Engine._in_play`` from the content's ``ByOwner`` indexes, and the card-use windows
 it passes without a call), and the concealed characters that may act (kept for one ``State.epoch``: until the
@@ -13,7 +14,7 @@ import pytest
 from sanguozhi.core import events as ev
 from sanguozhi.core.bots import bot_choice
 from sanguozhi.core.bots import basic
-from sanguozhi.core.distance import _within, attack_range, in_reach
+from sanguozhi.core.distance import _within, attack_range, in_reach, table_distance
 from sanguozhi.core.engine import CARD_WINDOW_NAMES
 from sanguozhi.core.game import new_game
 from sanguozhi.core.modes import RULESETS
@@ -57,8 +58,12 @@ def test_kept_and_lean_values_equal_fresh_ones_at_every_decision(mode: str, play
         game = new_game(mode, players, seed)
         while not game.over and game.state.decisions < 400:
             state, request = game.state, game.request
-            for c in state.alive_seats():
+            alive = state.alive_seats()
+            for c in alive:
                 assert in_reach(state, c) == _fresh_reach(state, c), (mode, seed, state.seq, c)
+            if state.rs.table_steps is not None:
+                for c in alive:
+                    assert state.rs.table_steps(state, c) == {t: table_distance(state, c, t) for t in alive}, (mode, seed, state.seq, c)
             _check_in_play(game.engine)
             view = SeatView(state, request.seat)
             roles = view.roles()

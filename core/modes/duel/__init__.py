@@ -80,6 +80,7 @@ class Duel(Ruleset):
     person_options = {"generals": "choose"}
     table_layout = "duel"
     table_distance = staticmethod(row.ring_distance)
+    table_steps = staticmethod(row.ring_steps)
     display_names = {
         "first": ("先手", "first"),
         "second": ("后手", "second"),

@@ -117,13 +117,6 @@ ACTIONS: dict[str, Callable[[SeatView, int], float]] = {
 }
 
 
-def score(view: SeatView, choice: Choice) -> float:
-    if choice.option:
-        return _option_score(view, choice)
-    card = choice.cards[0]
-    return _card_score(view, CARDS[card].name, choice.targets[0], choice.targets[1:])
-
-
 _identity_play = HANDLERS["play"]
 
 
@@ -131,10 +124,20 @@ def play(view: SeatView, request: Request, rng: Draws) -> Choice:
     if view.mode != MODE:
         return _identity_play(view, request, rng)
     best, best_score = None, 0.0
+    # A card's score depends on its name and targets only: copies in the hand are scored once.
+    scored: dict[tuple[str, tuple[int, ...]], float] = {}
     for choice in request.choices:
-        if choice.option == "end":
-            continue
-        s = score(view, choice)
+        option = choice.option
+        if option:
+            if option == "end":
+                continue
+            s = _option_score(view, choice)
+        else:
+            key = (CARDS[choice.cards[0]].name, choice.targets)
+            s = scored.get(key)  # type: ignore[assignment]
+            if s is None:
+                targets = choice.targets
+                s = scored[key] = _card_score(view, key[0], targets[0], targets[1:])
         if s > best_score:
             best, best_score = choice, s
     return best if best is not None else next(c for c in request.choices if c.option == "end")

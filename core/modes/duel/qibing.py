@@ -52,7 +52,10 @@ if TYPE_CHECKING:
 def _holds(kind: str):
     def holds(state: "State", c: int) -> bool:
         p = state.chars[c]
-        return p.alive and bool(qibing_cards(state, p.owner, kind))
+        if not p.alive:
+            return False
+        cards = state.chars[p.owner].zones.get(QIBING_ZONE)  # ``qibing_cards``, without the list: asked for every general of a request
+        return bool(cards) and any(QIBING_CARDS[x] == kind for x in cards)
 
     return holds
 
@@ -160,7 +163,8 @@ class ForcedMarch(QibingRule):
 
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
         st = engine.state
-        return [(g, n) for g in row.generals(st, owner(st, seat)) for n in row.own_neighbours(st, g)]
+        r = row.ring(st)
+        return [(g, n) for g in row.generals(st, owner(st, seat)) for n in row.own_neighbours(st, g, r)]
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         g, past = use.targets

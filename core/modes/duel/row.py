@@ -81,6 +81,21 @@ def ring_distance(state: "State", a: int, b: int) -> int:
     return min(steps, living - steps)
 
 
+def ring_steps(state: "State", a: int) -> dict[int, int]:
+    """``ring_distance`` from ``a`` to every living character, the ring sorted once."""
+    chars = state.chars
+    pa = chars[a]
+    if not pa.alive or ROW not in pa.marks:
+        return {p.seat: ring_distance(state, a, p.seat) for p in chars if p.alive}
+    r = ring(state)
+    living, i = len(r), r.index(a)
+    out = {}
+    for k, c in enumerate(r):
+        steps = k - i if k > i else i - k
+        out[c] = min(steps, living - steps)
+    return out
+
+
 def from_next(state: "State", c: int) -> list[int]:
     """The other living generals in ring order, starting after ``c`` (counter-clockwise)."""
     r = ring(state)

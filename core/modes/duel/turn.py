@@ -162,16 +162,18 @@ def play_request(engine: "Engine", seat: int) -> Request:
     """What ``seat`` may do now in its play phase; each choice names the general acting (``targets[0]``)."""
     st = engine.state
     rules = engine.rules
-    hand = (*st.seats[seat].hand, *qibing_cards(st, seat))
+    hand = [(card, NAMES[card]) for card in (*st.seats[seat].hand, *qibing_cards(st, seat))]
     mine = row.generals(st, seat)
     facing = {c: face_up(st, c) for c in mine}
+    # The forms a general face up, or face down, may use (in the engine's order).
+    forms_up = [f for f in engine.forms if f.use]
+    forms_down = [f for f in forms_up if facing_allows(False, f.name)]
     choices: list[Choice] = []
     for c in mine:
         up = facing[c]
         # A card name's targets, the general first, worked out for its first card in the hand.
         seen: dict[str, list[tuple[int, ...]]] = {}
-        for card in hand:
-            name = NAMES[card]
+        for card, name in hand:
             targets = seen.get(name)
             if targets is None:
                 rule = rules.get(name)
@@ -183,8 +185,8 @@ def play_request(engine: "Engine", seat: int) -> Request:
             if targets:
                 cards = (card,)
                 choices += [Choice(cards=cards, targets=t) for t in targets]
-        for form in engine.forms:
-            if form.use and facing_allows(up, form.name) and form.available(st, c):
+        for form in forms_up if up else forms_down:
+            if form.available(st, c):
                 rule = rules[form.name]
                 if rule.usable(engine, c):
                     choices.extend(Choice(targets=(c, *t), option=form.option) for t in engine.targets_for(rule, c, None))
