@@ -82,12 +82,10 @@ def in_reach(state: State, seat: int) -> list[int]:
     dist_mods, range_mods = content.distance_mods, content.in_range_mods
     n = len(chars)
     rs = state.rs
-    table = None
-    if state.order or rs.table_distance is not None:
-        if state.order or rs.table_steps is None:
-            # Characters moved around the table (迁都), or the mode's own table (the duel's ring).
-            return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
-        table = rs.table_steps(state, seat)
+    if state.order or (rs.table_distance is not None and rs.table_steps is None):
+        # Characters moved around the table (迁都), or a mode's own table without its steps at once.
+        return [t for t in state.seats_from(seat) if t != seat and _within(state, seat, t, r)]
+    table = rs.table_steps(state, seat) if rs.table_distance is not None else None  # the duel's ring
     dead = [p.seat for p in chars if not p.alive] if table is None else []
     off = 1 if "offensive_horse" in chars[seat].equip else 0
     out = []

@@ -40,13 +40,11 @@ def guessed_side(view: SeatView, seat: int) -> str | None:
 
 
 def is_enemy(view: SeatView, seat: int) -> bool:
-    rel = view.memo.get("relations")  # asked many times a decision: the memo read here, without a call
-    return (rel if rel is not None else _relations(view))[1][seat]
+    return _relations(view)[1][seat]
 
 
 def is_ally(view: SeatView, seat: int) -> bool:
-    rel = view.memo.get("relations")
-    return (rel if rel is not None else _relations(view))[2][seat]
+    return _relations(view)[2][seat]
 
 
 Relations = tuple[list[str | None], list[bool], list[bool]]
