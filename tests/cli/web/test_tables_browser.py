@@ -138,7 +138,15 @@ def play_out(pages: list[Any], limit: float = 240.0, on_round: Any = None) -> di
             on_round(rounds, pages)
         if not acted:
             time.sleep(0.05)
-    raise AssertionError(f"the game did not end in {limit:g} s")
+    raise AssertionError(f"the game did not end in {limit:g} s; where each page stood: {[_standing(p) for p in pages]}")
+
+
+def _standing(page: Any) -> dict[str, Any]:
+    """What a stalled run's failure says of a page: its question and the decision's text."""
+    s = page.evaluate(STATE) or {}
+    ask = s.get("ask") or {}
+    text = page.locator("#decision").inner_text() if page.locator("#decision").count() else ""
+    return {"viewer": s.get("viewer"), "end": s.get("end"), "step": s.get("step"), "ask": {k: ask.get(k) for k in ("id", "kind", "answered", "pick")}, "decision": text[:300]}
 
 
 def decision_in_view(page: Any) -> None:
