@@ -37,7 +37,15 @@ class CardNames:
     def leaked(self, line: str, known: set[int]) -> list[set[int]]:
         """Labels in ``line`` that no card the seat knows carries: a hidden card named."""
         return [cs for cs in self.named(line) if not cs & known]
-GENERAL_CARDS = {c.number: c.name.partition(":")[2] for c in CARDS if c.name and c.kind.type == "general"}
+
+
+def general_cards() -> dict[int, str]:
+    """Card number -> general of the deck's general cards (tripod's, printed
+    "general:<id>").  Read when an oracle is made, not at import: a mode adds
+    its cards to the deck when it loads (alone, tripod's test would see none)."""
+    return {c.number: c.name.partition(":")[2] for c in CARDS if c.name and c.kind.type == "general"}
+
+
 # Modes whose hp is printed on a general (seed 003: a face-down general's hp is hidden, its tokens are not).
 HP_ON_THE_GENERAL = {"duel"}
 
@@ -54,12 +62,13 @@ class Oracle:
         self.roles: list[set[str]] = [set() for _ in range(seats)]
         self.role_of: list[dict[int, str]] = [{} for _ in range(seats)]  # whose role each seat knows
         self.ended = False
+        self.general_cards = general_cards()
 
     def feed(self, e: ev.Event) -> None:
         self._feed(e)
         # A general card seen names its general (tripod's general cards, printed "general:<id>").
         for s, known in enumerate(self.known):
-            self.names[s].update(GENERAL_CARDS[c] for c in known.intersection(GENERAL_CARDS))
+            self.names[s].update(self.general_cards[c] for c in known.intersection(self.general_cards))
 
     def _feed(self, e: ev.Event) -> None:
         t = type(e)
