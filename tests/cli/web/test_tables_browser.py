@@ -74,9 +74,12 @@ def act(page: Any, rng: random.Random, clicks: dict[str, int]) -> bool:
 
     page.set_default_timeout(1500)
     try:
-        return _act(page, rng, clicks) is not None
+        asked = _act(page, rng, clicks)
     except Error:
         return False
+    if asked is not None:
+        _heard(page, asked)
+    return asked is not None
 
 
 def _act(page: Any, rng: random.Random, clicks: dict[str, int]) -> int | None:
@@ -146,6 +149,23 @@ def _targets(page: Any, rng: random.Random, clicks: dict[str, int]) -> None:
             page.locator("#decision button.target").first.click()
         if page.locator("#decision #confirm").count():
             page.click("#decision #confirm")
+
+
+# The page has heard back since it answered question ``q`` (or is still choosing its answer).
+HEARD = "(q) => { const s = window.sgzTable.state(), d = s.data, a = d && d.ask; " \
+        "return !a || !!d.end || a.id !== q || a.answered || !!s.step || s.pickSel.length > 0 }"
+
+
+def _heard(page: Any, question: int) -> None:
+    """Wait for the table's reply to an answer, as a person waits for the next question:
+    until it comes the page still shows the question answered, not yet marked so, and a
+    click meant for it lands on whatever the reply then draws."""
+    from playwright.sync_api import Error
+
+    try:
+        page.wait_for_function(HEARD, arg=question, timeout=3000)
+    except Error:
+        pass  # no reply yet (a refused answer gets none): the next round looks again
 
 
 def play_out(pages: list[Any], limit: float = 240.0, on_round: Any = None) -> dict[str, int]:
