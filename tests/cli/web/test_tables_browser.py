@@ -66,57 +66,106 @@ def sit(page: Any, room: str, seat: int, name: str) -> None:
 
 def act(page: Any, rng: random.Random, clicks: dict[str, int]) -> bool:
     """Answer this page's question, if it has one, by clicking as a person would; True
-    if it did.  A page redraws when the table changes: a click on what has just been
-    redrawn is given up, and the next round looks again."""
+    if it did something.  A page redraws when the table changes, at any moment (the
+    reply to an earlier answer, a secret question passed for the seat): a click on what
+    has just been redrawn is given up, and the next round goes on from what the page
+    shows then (cards half-chosen, targets half-picked), never from the start again."""
     from playwright.sync_api import Error
 
     page.set_default_timeout(1500)
     try:
-        return _act(page, rng, clicks)
+        asked = _act(page, rng, clicks)
     except Error:
         return False
+    if asked is not None:
+        _heard(page, asked)
+    return asked is not None
 
 
-def _act(page: Any, rng: random.Random, clicks: dict[str, int]) -> bool:
+def _act(page: Any, rng: random.Random, clicks: dict[str, int]) -> int | None:
+    """One go at the page's question; the question's id, or None if it had none to answer."""
     s = page.evaluate(STATE)
     if not s or s["end"] or not s["ask"] or s["ask"]["answered"]:
-        return False
+        return None
     ask = s["ask"]
     if "pick" in ask:
-        p = ask["pick"]
-        for k in range(max(p["min"], min(1, p["max"]))):
-            page.locator("#decision button.pickcard").nth(k).click()
+        _pick(page, ask["pick"])
+    elif s["step"]:
+        _targets(page, rng, clicks)  # a card or skill chosen in an earlier round: its targets
+    else:
+        _choose(page, rng, clicks)
+    return ask["id"]
+
+
+def _pick(page: Any, p: dict[str, Any]) -> None:
+    """The pick's least number of cards (at least one where one may), then confirm.  Cards
+    already chosen stay chosen: toggling them again would undo them, and a pick of two
+    begun with one card would never reach two."""
+    want = max(p["min"], min(1, p["max"]))
+    cards = page.locator("#decision button.pickcard")
+    for k in range(cards.count()):
+        if page.locator("#decision button.pickcard.on").count() >= want:
+            break
+        if "on" not in (cards.nth(k).get_attribute("class") or "").split():
+            cards.nth(k).click()
             if p["min"] == p["max"] == 1:
-                return True
-        page.click("#decision #confirm")
-        return True
+                return  # the one card is the answer
+    page.click("#decision #confirm")
+
+
+def _choose(page: Any, rng: random.Random, clicks: dict[str, int]) -> None:
+    """The first step: pass, or a card or skill (a button, or a card of the hand), then its targets."""
     passing = page.locator("#decision button.pass")
     groups = page.locator("#decision button.choice")
-    if groups.count() == 0 or (passing.count() and rng.random() < 0.45):
+    n = groups.count()  # counted once: the page may redraw between two counts
+    if n == 0 or (passing.count() and rng.random() < 0.45):
         passing.first.click()
-        return True
+        return
     usable = page.locator("#decision .hand .card.usable")
-    if usable.count() and rng.random() < 0.5:
-        usable.nth(rng.randrange(usable.count())).click()  # a card of the hand, clicked
+    u = usable.count()
+    if u and rng.random() < 0.5:
+        usable.nth(rng.randrange(u)).click()  # a card of the hand, clicked
         clicks["hand"] += 1
         now = page.evaluate(STATE) or {}  # read once: the click may have answered the question meanwhile
         if not now.get("step") and now.get("ask") and not now["ask"]["answered"]:
             groups.nth(0).click()  # the card has several uses: take the first
     else:
-        groups.nth(rng.randrange(groups.count())).click()
+        groups.nth(rng.randrange(n)).click()
+    _targets(page, rng, clicks)
+
+
+def _targets(page: Any, rng: random.Random, clicks: dict[str, int]) -> None:
+    """The chosen card's or skill's targets, a seat on the drawn table or a button at a time, then confirm."""
     for _ in range(4):
         s = page.evaluate(STATE)
         if not s or not s["step"]:
-            return True
+            return
         seats = page.locator("#table .char.target")
-        if seats.count() and rng.random() < 0.6:
-            seats.nth(rng.randrange(seats.count())).click()  # a seat on the drawn table
+        n = seats.count()
+        if n and rng.random() < 0.6:
+            seats.nth(rng.randrange(n)).click()  # a seat on the drawn table
             clicks["table"] += 1
         elif page.locator("#decision button.target").count():
             page.locator("#decision button.target").first.click()
         if page.locator("#decision #confirm").count():
             page.click("#decision #confirm")
-    return True
+
+
+# The page has heard back since it answered question ``q`` (or is still choosing its answer).
+HEARD = "(q) => { const s = window.sgzTable.state(), d = s.data, a = d && d.ask; " \
+        "return !a || !!d.end || a.id !== q || a.answered || !!s.step || s.pickSel.length > 0 }"
+
+
+def _heard(page: Any, question: int) -> None:
+    """Wait for the table's reply to an answer, as a person waits for the next question:
+    until it comes the page still shows the question answered, not yet marked so, and a
+    click meant for it lands on whatever the reply then draws."""
+    from playwright.sync_api import Error
+
+    try:
+        page.wait_for_function(HEARD, arg=question, timeout=3000)
+    except Error:
+        pass  # no reply yet (a refused answer gets none): the next round looks again
 
 
 def play_out(pages: list[Any], limit: float = 240.0, on_round: Any = None) -> dict[str, int]:
