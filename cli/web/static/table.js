@@ -32,7 +32,7 @@
           keys: "按键：1-9 选择 · Enter 确定 · Esc 返回 · P 放弃 · L 切换语言", nothing: "没有可以打出的牌：放弃。",
           seconds: "秒", log: "记录" }
   };
-  var S = { lang: BOOT.lang === "zh" ? "zh" : "en", data: null, lines: [], step: null, conn: "connecting", pickSel: [], tries: 0 };
+  var S = { lang: BOOT.lang === "zh" ? "zh" : "en", data: null, lines: [], step: null, conn: "connecting", pickSel: [], tries: 0, sent: null };
   var $ = function (id) { return document.getElementById(id); };
   var ws = null;
 
@@ -59,8 +59,8 @@
   function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
 
   function receive(m) {
-    if (m.t === "hello") { S.lines = []; return; }
-    if (m.t === "error") { showError(m.message); return; }
+    if (m.t === "hello") { S.lines = []; S.sent = null; return; }  // a new connection: an answer in flight may be lost
+    if (m.t === "error") { S.sent = null; showError(m.message); return; }  // a refused answer may be given again
     if (m.t !== "table") return;
     var before = S.data && S.data.ask ? S.data.ask.id : null;
     S.data = m;
@@ -295,7 +295,13 @@
     var gs = groups(ask).filter(function (g) { return g.cards.indexOf(c) >= 0; });
     if (gs.length === 1) chooseGroup(gs[0].key);
   }
-  function answer(a) { send({ t: "answer", q: S.data.ask.id, a: a }); S.step = null; S.pickSel = []; }
+  function answer(a) {
+    // One answer a question: a second click before the table's reply would be refused.
+    var q = S.data.ask.id;
+    if (S.sent === q) return;
+    S.sent = q;
+    send({ t: "answer", q: q, a: a }); S.step = null; S.pickSel = [];
+  }
 
   function markTargets() {
     var tableEl = $("table"), targets = S.step ? nextTargets() : [];
