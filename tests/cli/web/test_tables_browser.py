@@ -123,7 +123,7 @@ def _choose(page: Any, rng: random.Random, clicks: dict[str, int]) -> None:
         return
     usable = page.locator("#decision .hand .card.usable")
     u = usable.count()
-    if u and rng.random() < 0.5:
+    if u and (not clicks["hand"] or rng.random() < 0.5):  # always the first time: the test asserts both kinds of click
         usable.nth(rng.randrange(u)).click()  # a card of the hand, clicked
         clicks["hand"] += 1
         now = page.evaluate(STATE) or {}  # read once: the click may have answered the question meanwhile
@@ -142,7 +142,7 @@ def _targets(page: Any, rng: random.Random, clicks: dict[str, int]) -> None:
             return
         seats = page.locator("#table .char.target")
         n = seats.count()
-        if n and rng.random() < 0.6:
+        if n and (not clicks["table"] or rng.random() < 0.6):
             seats.nth(rng.randrange(n)).click()  # a seat on the drawn table
             clicks["table"] += 1
         elif page.locator("#decision button.target").count():
