@@ -163,8 +163,7 @@ class ForcedMarch(QibingRule):
 
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
         st = engine.state
-        r = row.ring(st)
-        return [(g, n) for g in row.generals(st, owner(st, seat)) for n in row.own_neighbours(st, g, r)]
+        return [(g, n) for g in row.generals(st, owner(st, seat)) for n in row.own_neighbours(st, g)]
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         g, past = use.targets

@@ -196,8 +196,7 @@ def play_request(engine: "Engine", seat: int) -> Request:
     if not st.used.get(reveal_key(seat)):
         choices.extend(Choice(option="reveal", targets=(c,)) for c in mine if not facing[c])
     if not st.used.get(redeploy_key(seat)):
-        ring = row.ring(st)
-        choices.extend(Choice(option="redeploy", targets=(c, n)) for c in mine for n in row.own_neighbours(st, c, ring))
+        choices.extend(Choice(option="redeploy", targets=(c, n)) for c in mine for n in row.own_neighbours(st, c))
     choices.append(Choice(option="end"))
     return Request(seat, "play", prompt="play", choices=tuple(choices))
 
