@@ -29,7 +29,7 @@ class Layout:
     placed each bump it), worked out once for it instead of at every question.
     Its lists are shared: read them, never change them."""
 
-    __slots__ = ("state", "epoch", "all", "by_seat", "ring", "place", "_steps", "_neighbours", "_own")
+    __slots__ = ("state", "epoch", "all", "by_seat", "ring", "place", "memo", "_steps", "_neighbours", "_own", "_redeploys")
 
     def __init__(self, state: "State") -> None:
         self.state, self.epoch = state, state.epoch
@@ -43,6 +43,8 @@ class Layout:
         self._steps: dict[int, dict[int, int]] = {}
         self._neighbours: dict[int, tuple[int, ...]] = {}
         self._own: dict[int, tuple[int, ...]] = {}
+        self._redeploys: dict[int, list[tuple[int, int]]] = {}
+        self.memo: dict[object, object] = {}  # what else the epoch fixes, by its users' keys
 
     def steps(self, a: int) -> dict[int, int]:
         """The ring's distance from living general ``a`` to every living general."""
@@ -74,6 +76,13 @@ class Layout:
             chars = self.state.chars
             owner = chars[c].owner
             out = self._own[c] = tuple(n for n in self.neighbours(c) if chars[n].owner == owner)
+        return out
+
+    def redeploys(self, seat: int) -> list[tuple[int, int]]:
+        """``seat``'s possible redeploys: (general, the neighbour it moves past), in placement order."""
+        out = self._redeploys.get(seat)
+        if out is None:
+            out = self._redeploys[seat] = [(g, n) for g in self.by_seat.get(seat, NONE) for n in self.own_neighbours(g)]
         return out
 
 
