@@ -64,6 +64,13 @@ def _own(view: SeatView) -> frozenset[int]:
 
 
 def _card_score(view: SeatView, name: str, user: int, targets: tuple[int, ...]) -> float:
+    if name in USER_SCORED:
+        return _user_score(view, name, user)
+    return _target_score(view, name, targets)
+
+
+def _target_score(view: SeatView, name: str, targets: tuple[int, ...]) -> float:
+    """A card whose worth does not depend on which general uses it: by its targets."""
     own = _own(view)
     foes = [t for t in targets if t not in own]
     if name in SLASH_NAMES:
@@ -79,19 +86,25 @@ def _card_score(view: SeatView, name: str, user: int, targets: tuple[int, ...]) 
         return (3.0 + (1.0 if view.equip(foes[0]) else 0.0)) if foes and (view.hand_count(foes[0]) or view.equip(foes[0])) else 0.0
     if name in ("ex_nihilo", "yuanjun"):
         return 10.0
-    if name == "peach":
-        return 20.0 if _hurt(view, user) else 0.0
-    if name == "analeptic":  # before the 杀 it strengthens (one 酒 a general a turn)
-        return 12.0 if _slashes(view) and _can_attack(view, user) and view.hp(user) > 0 else 0.0
     if name == "zhangu":
         return 4.0 if _slashes(view) > 1 and _can_attack(view, targets[0]) else 0.0
     if name == "jixingjun":
         return 1.5 if any(view.has_skill(targets[0], s) for s in AFTER_REDEPLOY) else 0.0
-    if name in GEAR:
-        if view.equip(user):
-            return 0.0
-        return 3.0 + GEAR[name] + (1.0 if view.face_up(user) else 0.0)
     return 0.5
+
+
+def _user_score(view: SeatView, name: str, user: int) -> float:
+    """A card for the general using it (``USER_SCORED``)."""
+    if name == "peach":
+        return 20.0 if _hurt(view, user) else 0.0
+    if name == "analeptic":  # before the 杀 it strengthens (one 酒 a general a turn)
+        return 12.0 if _slashes(view) and _can_attack(view, user) and view.hp(user) > 0 else 0.0
+    if view.equip(user):  # equipment (GEAR)
+        return 0.0
+    return 3.0 + GEAR[name] + (1.0 if view.face_up(user) else 0.0)
+
+
+USER_SCORED = frozenset({"peach", "analeptic", *GEAR})  # the cards ``_user_score`` scores
 
 
 def _option_score(view: SeatView, choice: Choice) -> float:
@@ -124,20 +137,28 @@ def play(view: SeatView, request: Request, rng: Draws) -> Choice:
     if view.mode != MODE:
         return _identity_play(view, request, rng)
     best, best_score = None, 0.0
-    # A card's score depends on its name and targets only: copies in the hand are scored once.
-    scored: dict[tuple[str, tuple[int, ...]], float] = {}
+    # A card's score depends on its name and targets only (and on its user for
+    # ``USER_SCORED``), a redeploy's and a reveal's on the general: each scored once.
+    scored: dict[tuple, float] = {}
     for choice in request.choices:
         option = choice.option
         if option:
             if option == "end":
                 continue
-            s = _option_score(view, choice)
+            if option == "redeploy" or option == "reveal":
+                key = (option, choice.targets[0])
+                s = scored.get(key)  # type: ignore[assignment]
+                if s is None:
+                    s = scored[key] = _option_score(view, choice)
+            else:
+                s = _option_score(view, choice)
         else:
-            key = (CARDS[choice.cards[0]].name, choice.targets)
+            name = CARDS[choice.cards[0]].name
+            targets = choice.targets
+            key = (name, targets) if name in USER_SCORED else (name, targets[1:])
             s = scored.get(key)  # type: ignore[assignment]
             if s is None:
-                targets = choice.targets
-                s = scored[key] = _card_score(view, key[0], targets[0], targets[1:])
+                s = scored[key] = _card_score(view, name, targets[0], targets[1:])
         if s > best_score:
             best, best_score = choice, s
     return best if best is not None else next(c for c in request.choices if c.option == "end")
