@@ -191,31 +191,37 @@ def play_request(engine: "Engine", seat: int) -> Request:
     rules = engine.rules
     frame = seat_frame(engine, seat)
     hand = [(card, NAMES[card]) for card in (*st.seats[seat].hand, *qibing_cards(st, seat))]
+    # Each card name of the hand once, with its rule and its first card: a name's targets are worked out for that card.
+    named: dict[str, tuple[int, Any]] = {}
+    for card, name in hand:
+        if name not in named:
+            named[name] = (card, rules.get(name))
     # A row-wide rule's targets (``QibingRule.row_wide``), worked out for the first general that may use it.
     row_wide: dict[str, list[tuple[int, ...]]] = {}
     choices: list[Choice] = []
     for c, up, forms in frame.generals:
         usable: dict[str, bool] = {}  # by card name, for ``c``
-        # A card name's targets, the general first, worked out for its first card in the hand.
-        seen: dict[str, list[tuple[int, ...]]] = {}
-        for card, name in hand:
-            targets = seen.get(name)
-            if targets is None:
-                rule = rules.get(name)
-                if rule is not None and facing_allows(up, name) and usable.setdefault(name, rule.usable(engine, c)):
-                    if getattr(rule, "row_wide", False) and not engine.has_bans(name):
-                        plain = row_wide.get(name)
-                        if plain is None:
-                            plain = row_wide[name] = engine.targets_for(rule, c, card)
-                    else:
-                        plain = engine.targets_for(rule, c, card)
-                    targets = [(c, *t) for t in plain]
-                else:
-                    targets = []
-                seen[name] = targets
-            if targets:
-                cards = (card,)
-                choices += [Choice(cards=cards, targets=t) for t in targets]
+        offered: dict[str, list[tuple[int, ...]]] = {}  # by card name: its targets, ``c`` first
+        for name, (card, rule) in named.items():
+            if rule is None or not facing_allows(up, name):
+                continue
+            ok = usable[name] = rule.usable(engine, c)
+            if not ok:
+                continue
+            if getattr(rule, "row_wide", False) and not engine.has_bans(name):
+                plain = row_wide.get(name)
+                if plain is None:
+                    plain = row_wide[name] = engine.targets_for(rule, c, card)
+            else:
+                plain = engine.targets_for(rule, c, card)
+            if plain:
+                offered[name] = [(c, *t) for t in plain]
+        if offered:
+            for card, name in hand:
+                targets = offered.get(name)
+                if targets:
+                    cards = (card,)
+                    choices += [Choice(cards=cards, targets=t) for t in targets]
         for form, rule in forms:
             ok = usable.get(form.name)
             if ok is None:
