@@ -86,18 +86,16 @@ class Layout:
         return out
 
 
-_KEPT: list[Layout] = []  # the last state's layout (one game at a time plays on)
+# The last state's layout (one game at a time plays on in a process): one slot, replaced
+# whole, so that games played in threads side by side only work theirs out more often.
+_KEPT: list[Layout | None] = [None]
 
 
 def layout(state: "State") -> Layout:
     """``state``'s ``Layout`` for its current epoch (kept while the epoch stays the same)."""
-    if _KEPT:
-        kept = _KEPT[0]
-        if kept.state is state and kept.epoch == state.epoch:
-            return kept
-        _KEPT.clear()
-    kept = Layout(state)
-    _KEPT.append(kept)
+    kept = _KEPT[0]
+    if kept is None or kept.state is not state or kept.epoch != state.epoch:
+        kept = _KEPT[0] = Layout(state)
     return kept
 
 
