@@ -398,6 +398,10 @@ class Engine:
             targets = [t for t in targets if not any(ban(st, seat, x) for x in t for ban in bans)]
         return targets
 
+    def has_bans(self, name: str) -> bool:
+        """Does a skill at the table forbid some targets of a card named ``name`` (``targets_for``)?"""
+        return name in self._bans
+
     def play_request(self, seat: int) -> Request:
         choices = self._play_choices(seat)
         latent = self.state.chars[seat].latent

@@ -119,7 +119,7 @@ class State(msgspec.Struct, gc=False):
     end_reason: str = ""
     points: tuple[int, ...] = ()  # by seat, when the mode scores the game
     seq: int = 0  # events folded so far
-    epoch: int = 0  # bumped whenever a character's skills change or it dies (the engine re-reads its hooks)
+    epoch: int = 0  # bumped whenever a character's skills change, it dies, or (duel) the ring changes (the engine re-reads its hooks)
     # Cards lying face down in an open zone (discard, processing, equipment,
     # judgement, a mode's own zones): card -> the seats that saw it go there.
     # A view shows them to the other seats as unknown (core.view).

@@ -6,7 +6,8 @@ table steps from one character to all at once, ``Ruleset.table_steps``), and the
 hooks, forms, actions, bans and modifiers the engine takes to matter at the table
 (``Engine._in_play`` from the content's ``ByOwner`` indexes, and the card-use windows
 it passes without a call), and the concealed characters that may act (kept for one ``State.epoch``: until the
-skills at the table change or a character dies)."""
+skills at the table change or a character dies); the duel's ring (``row.Layout``, kept for one epoch, which
+deaths, reveals and redeploys bump) and each player's play-request frame (``turn.SeatFrame``)."""
 from __future__ import annotations
 
 import pytest
@@ -18,6 +19,8 @@ from sanguozhi.core.distance import _within, attack_range, in_reach, table_dista
 from sanguozhi.core.engine import CARD_WINDOW_NAMES
 from sanguozhi.core.game import new_game
 from sanguozhi.core.modes import RULESETS
+from sanguozhi.core.modes.duel import row, turn
+from sanguozhi.core.modes.duel.rules import face_up
 from sanguozhi.core.view import SeatView
 
 # Every mode at its smallest and largest table, a few seeds each: a few seconds in all.
@@ -51,6 +54,30 @@ def _check_in_play(engine) -> None:
     assert engine._card_live == fresh_live
 
 
+def _check_duel_layout(engine) -> None:
+    """The ring kept for the epoch is the one worked out afresh from the marks, and so are
+    the neighbours, steps, redeploys and each player's play-request frame read from it."""
+    st = engine.state
+    kept, fresh = row.layout(st), row.Layout(st)
+    living = [p.seat for p in st.chars[row.PLAYERS :] if p.alive]
+    ring = sorted(living, key=lambda c: st.chars[c].marks[row.ROW])
+    assert kept.all == fresh.all == living
+    assert kept.ring == fresh.ring == ring
+    assert kept.by_seat == fresh.by_seat == {s: [c for c in living if st.chars[c].owner == s] for s in {st.chars[c].owner for c in living}}
+    n = len(ring)
+    for i, c in enumerate(ring):
+        near = () if n < 2 else tuple(dict.fromkeys((ring[i - 1], ring[(i + 1) % n])))
+        assert kept.neighbours(c) == fresh.neighbours(c) == near
+        assert kept.own_neighbours(c) == tuple(x for x in near if st.chars[x].owner == st.chars[c].owner)
+        assert kept.steps(c) == {t: min(abs(i - k), n - abs(i - k)) for k, t in enumerate(ring)}
+    for seat in (0, 1):
+        assert kept.redeploys(seat) == [(c, x) for c in living if st.chars[c].owner == seat for x in kept.own_neighbours(c)]
+        frame, new = turn.seat_frame(engine, seat), turn.SeatFrame(engine, seat)
+        assert [(c, up, list(forms)) for c, up, forms in frame.generals] == [(c, up, list(forms)) for c, up, forms in new.generals]
+        assert [up for _, up, _ in frame.generals] == [face_up(st, c) for c in kept.by_seat.get(seat, [])]
+        assert (frame.reveals, frame.redeploys) == (new.reveals, new.redeploys)
+
+
 @pytest.mark.parametrize(("mode", "players"), CASES)
 def test_kept_and_lean_values_equal_fresh_ones_at_every_decision(mode: str, players: int) -> None:
     checked = 0
@@ -65,6 +92,8 @@ def test_kept_and_lean_values_equal_fresh_ones_at_every_decision(mode: str, play
                 for c in alive:
                     assert state.rs.table_steps(state, c) == {t: table_distance(state, c, t) for t in alive}, (mode, seed, state.seq, c)
             _check_in_play(game.engine)
+            if mode == "duel":
+                _check_duel_layout(game.engine)
             view = SeatView(state, request.seat)
             roles = view.roles()
             kept = basic.role_relations(view, roles)
@@ -99,3 +128,18 @@ def test_kept_concealing_follows_a_death() -> None:
     engine._handlers[ev.Died](st, ev.Died(seat=c, role=""))  # the fold alone: no reveal follows
     assert c not in engine._concealing()
     assert engine._concealing() == tuple(x for x in engine._concealed if engine.rs.may_conceal(st, x))
+
+
+def test_kept_duel_ring_follows_a_redeploy() -> None:
+    """A redeploy swaps two places in the ring and bumps ``State.epoch``: the ring
+    kept for the epoch before is not read again."""
+    game = new_game("duel", 2, 0)
+    while not (game.request.kind == "play" and any(c.option == "redeploy" for c in game.request.choices)):
+        game.submit(bot_choice("basic", game.state, game.request))
+    st = game.state
+    before = list(row.ring(st))
+    move = next(c for c in game.request.choices if c.option == "redeploy")
+    game.submit(move)
+    g, past = move.targets
+    swapped = [past if c == g else g if c == past else c for c in before]
+    assert row.ring(st) == swapped == row.Layout(st).ring

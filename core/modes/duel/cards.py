@@ -90,11 +90,13 @@ def nullify_options(engine: "Engine", seat: int) -> list[Choice]:
     """``seat``'s ways to use a 无懈可击, each naming the general using it (``targets``)."""
     st = engine.state
     card = next((c for c in st.seats[seat].hand if NAMES[c] == "nullification"), None)
+    forms = [f for f in engine.forms if f.use and f.name == "nullification"]
     out: list[Choice] = []
     for g in row.generals(st, seat):
         if card is not None:
             out.append(Choice(cards=(card,), targets=(g,)))
-        out.extend(Choice(option=f.option, targets=(g,)) for f in engine.forms if f.use and f.name == "nullification" and f.available(st, g))
+        if forms:
+            out.extend(Choice(option=f.option, targets=(g,)) for f in forms if f.available(st, g))
     return out
 
 

@@ -71,11 +71,13 @@ def _row_placed(s: State, e: RowPlaced) -> None:
     for row in s.damage_dealt:
         row.extend([0] * (n - len(row)))
     s.damage_dealt.extend([0] * n for _ in range(n - len(s.damage_dealt)))
+    s.epoch += 1  # the ring changes (``row.Layout``)
 
 
 def _redeployed(s: State, e: Redeployed) -> None:
     a, b = s.chars[e.seat].marks, s.chars[e.past].marks
     a[ROW], b[ROW] = b[ROW], a[ROW]
+    s.epoch += 1  # the ring changes (``row.Layout``)
     if not e.free:
         s.used[redeploy_key(s.chars[e.seat].owner)] = 1
 

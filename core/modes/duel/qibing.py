@@ -113,6 +113,10 @@ TEXTS: dict[str, tuple[str, str]] = {
 class QibingRule(CardRule):
     """A 奇兵 card's rule; those that count as a standard card are never used by their own name."""
 
+    # ``usable`` and ``target_choices`` read the user only through its player: the same
+    # for each of the player's generals (a play request works them out once).
+    row_wide = True
+
     def __init__(self, name: str) -> None:
         self.name = name
         self.text_zh, self.text_en = TEXTS[name]
@@ -163,8 +167,7 @@ class ForcedMarch(QibingRule):
 
     def target_choices(self, engine: "Engine", seat: int, card: int | None) -> list[tuple[int, ...]]:
         st = engine.state
-        r = row.ring(st)
-        return [(g, n) for g in row.generals(st, owner(st, seat)) for n in row.own_neighbours(st, g, r)]
+        return list(row.layout(st).redeploys(owner(st, seat)))
 
     def effect(self, engine: "Engine", use: "UseCtx") -> "Flow":
         g, past = use.targets

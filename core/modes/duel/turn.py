@@ -158,46 +158,83 @@ def draw_phase(engine: "Engine", seat: int) -> "Flow":
         yield from engine.draw(seat, n, reason="draw")
 
 
+class SeatFrame:
+    """What one ``State.epoch`` fixes of a player's play requests (kept in ``row.Layout.memo``):
+    each living general with its facing and the forms (and their rules) it may use as
+    faced, and the reveal and redeploy choices."""
+
+    __slots__ = ("engine", "generals", "reveals", "redeploys")
+
+    def __init__(self, engine: "Engine", seat: int) -> None:
+        st, rules = engine.state, engine.rules
+        self.engine = engine
+        # The forms a general face up, or face down, may use (in the engine's order).
+        up = [(f, rules[f.name]) for f in engine.forms if f.use]
+        down = [(f, rule) for f, rule in up if facing_allows(False, f.name)]
+        self.generals = [(c, facing, up if facing else down) for c in row.generals(st, seat) for facing in (face_up(st, c),)]
+        self.reveals = tuple(Choice(option="reveal", targets=(c,)) for c, facing, _ in self.generals if not facing)
+        self.redeploys = tuple(Choice(option="redeploy", targets=(c, n)) for c, n in row.layout(st).redeploys(seat))
+
+
+def seat_frame(engine: "Engine", seat: int) -> SeatFrame:
+    memo = row.layout(engine.state).memo
+    key = ("play", seat)
+    frame = memo.get(key)
+    if frame is None or frame.engine is not engine:  # type: ignore[attr-defined]
+        frame = memo[key] = SeatFrame(engine, seat)
+    return frame  # type: ignore[return-value]
+
+
 def play_request(engine: "Engine", seat: int) -> Request:
     """What ``seat`` may do now in its play phase; each choice names the general acting (``targets[0]``)."""
     st = engine.state
     rules = engine.rules
+    frame = seat_frame(engine, seat)
     hand = [(card, NAMES[card]) for card in (*st.seats[seat].hand, *qibing_cards(st, seat))]
-    mine = row.generals(st, seat)
-    facing = {c: face_up(st, c) for c in mine}
-    # The forms a general face up, or face down, may use (in the engine's order).
-    forms_up = [f for f in engine.forms if f.use]
-    forms_down = [f for f in forms_up if facing_allows(False, f.name)]
+    # Each card name of the hand once, with its rule and its first card: a name's targets are worked out for that card.
+    named: dict[str, tuple[int, Any]] = {}
+    for card, name in hand:
+        if name not in named:
+            named[name] = (card, rules.get(name))
+    # A row-wide rule's targets (``QibingRule.row_wide``), worked out for the first general that may use it.
+    row_wide: dict[str, list[tuple[int, ...]]] = {}
     choices: list[Choice] = []
-    for c in mine:
-        up = facing[c]
-        # A card name's targets, the general first, worked out for its first card in the hand.
-        seen: dict[str, list[tuple[int, ...]]] = {}
-        for card, name in hand:
-            targets = seen.get(name)
-            if targets is None:
-                rule = rules.get(name)
-                if rule is not None and facing_allows(up, name) and rule.usable(engine, c):
-                    targets = [(c, *t) for t in engine.targets_for(rule, c, card)]
-                else:
-                    targets = []
-                seen[name] = targets
-            if targets:
-                cards = (card,)
-                choices += [Choice(cards=cards, targets=t) for t in targets]
-        for form in forms_up if up else forms_down:
-            if form.available(st, c):
-                rule = rules[form.name]
-                if rule.usable(engine, c):
-                    choices.extend(Choice(targets=(c, *t), option=form.option) for t in engine.targets_for(rule, c, None))
+    for c, up, forms in frame.generals:
+        usable: dict[str, bool] = {}  # by card name, for ``c``
+        offered: dict[str, list[tuple[int, ...]]] = {}  # by card name: its targets, ``c`` first
+        for name, (card, rule) in named.items():
+            if rule is None or not facing_allows(up, name):
+                continue
+            ok = usable[name] = rule.usable(engine, c)
+            if not ok:
+                continue
+            if getattr(rule, "row_wide", False) and not engine.has_bans(name):
+                plain = row_wide.get(name)
+                if plain is None:
+                    plain = row_wide[name] = engine.targets_for(rule, c, card)
+            else:
+                plain = engine.targets_for(rule, c, card)
+            if plain:
+                offered[name] = [(c, *t) for t in plain]
+        if offered:
+            for card, name in hand:
+                targets = offered.get(name)
+                if targets:
+                    cards = (card,)
+                    choices += [Choice(cards=cards, targets=t) for t in targets]
+        for form, rule in forms:
+            ok = usable.get(form.name)
+            if ok is None:
+                ok = usable[form.name] = rule.usable(engine, c)
+            if ok and form.available(st, c):
+                choices.extend(Choice(targets=(c, *t), option=form.option) for t in engine.targets_for(rule, c, None))
         for sid, act in engine.actions:
             if act.available(engine, c):
                 choices.append(Choice(targets=(c,), option=sid))
-    if not st.used.get(reveal_key(seat)):
-        choices.extend(Choice(option="reveal", targets=(c,)) for c in mine if not facing[c])
-    if not st.used.get(redeploy_key(seat)):
-        ring = row.ring(st)
-        choices.extend(Choice(option="redeploy", targets=(c, n)) for c in mine for n in row.own_neighbours(st, c, ring))
+    if frame.reveals and not st.used.get(reveal_key(seat)):
+        choices += frame.reveals
+    if frame.redeploys and not st.used.get(redeploy_key(seat)):
+        choices += frame.redeploys
     choices.append(Choice(option="end"))
     return Request(seat, "play", prompt="play", choices=tuple(choices))
 
