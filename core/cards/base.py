@@ -29,6 +29,9 @@ class CardRule:
 
     name: str = ""
     recastable: bool = False  # may be recast (重铸) in the play phase (铁索连环)
+    # ``usable`` and ``target_choices`` read the user only through its player, the same
+    # for each general a player has (the duel's 奇兵: its play request works them out once).
+    row_wide: bool = False
     text_zh: str = ""
     text_en: str = ""
 

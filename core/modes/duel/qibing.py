@@ -113,9 +113,7 @@ TEXTS: dict[str, tuple[str, str]] = {
 class QibingRule(CardRule):
     """A 奇兵 card's rule; those that count as a standard card are never used by their own name."""
 
-    # ``usable`` and ``target_choices`` read the user only through its player: the same
-    # for each of the player's generals (a play request works them out once).
-    row_wide = True
+    row_wide = True  # ``CardRule.row_wide``
 
     def __init__(self, name: str) -> None:
         self.name = name

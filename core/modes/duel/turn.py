@@ -208,7 +208,7 @@ def play_request(engine: "Engine", seat: int) -> Request:
             ok = usable[name] = rule.usable(engine, c)
             if not ok:
                 continue
-            if getattr(rule, "row_wide", False) and not engine.has_bans(name):
+            if rule.row_wide and not engine.has_bans(name):
                 plain = row_wide.get(name)
                 if plain is None:
                     plain = row_wide[name] = engine.targets_for(rule, c, card)
