@@ -21,7 +21,7 @@ from .common import OPTION_HELP, checked_mode, checked_seed, fail, format_option
 @format_option("text", "json", default="text", what="the summary")
 @click.option("--from", "from_", type=click.Path(dir_okay=False), default=None, help="Continue the game in this record file (a fork, or an unfinished game) instead of starting new ones.")
 @click.option("--reseed", type=int, default=None, help="With --from: a new random future from that position (game i reseeds S+i).")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Games played at once (this process and worker processes; with --executor ray, the CPUs of a Ray started here).  [default: all cores]")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None, help="Games played at once (worker processes; with --executor ray, the CPUs of a Ray started here).  [default: all cores]")
 @click.option("--executor", type=click.Choice(["local", "ray"]), default="local", show_default=True, help="Where the games run: processes here, or Ray tasks (pip install 'sanguozhi[ray]'; the cluster of $RAY_ADDRESS, else a Ray started here). --out must be a folder every node sees.")
 def sim(mode: str | None, players: int | None, games: int, seed: int | None, bots: str | None, options: tuple[str, ...], out: str, fmt: str, as_json: bool, from_: str | None, reseed: int | None, jobs: int | None, executor: str) -> None:
     """Run K bot games, write one record per game into the folder OUT, print a summary.
