@@ -15,13 +15,12 @@ nothing a rerun cannot make again), then encoded and chained in one batch
 and written whole under a temporary name.  A chunk's records are then made
 durable with one sync and only then named (``records.durable``): a killed
 run leaves whole records and temporary files, never a cut record under a
-record's name.  On local workers (``--jobs N``: this process and N − 1
-forks) this process does the sync and the naming for every chunk, at most
-ten times a second, so that a sync stops no worker and few of its own games.
+record's name.  On local workers the parent does the sync and the naming as
+each chunk comes back, while the workers play on: a sync would otherwise
+stop a worker a few milliseconds a chunk, which a short run feels.
 """
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -91,9 +90,6 @@ class Played(msgspec.Struct, frozen=True):
     unnamed: list[Any]  # records.durable.Unnamed
 
 
-PUBLISH_EVERY = 0.1  # seconds: how often a run on local workers syncs and names the records that ended
-
-
 def play_pieces(tasks: list[tuple[Run, int, int]], *, jobs: int = 1, executor: str = "local", done: Any = None) -> list[list[Outcome]]:
     """The outcomes of each ``(run, first, count)`` piece, in order; ``done(n)`` as n more games end.
 
@@ -109,25 +105,11 @@ def play_pieces(tasks: list[tuple[Run, int, int]], *, jobs: int = 1, executor: s
     if executor != "local" or jobs <= 1 or len(tasks) <= 1:
         return run_all(play_chunk, tasks, jobs=jobs, executor=executor, done=lambda _, outcomes: counted(len(outcomes)))
 
-    # This process plays a share too (one interpreter fewer to start, and a
-    # short run's second lane begins at once), so a sync holds up a lane:
-    # the records that ended are synced and named together, at most every
-    # PUBLISH_EVERY seconds, and the rest at the end (also when a game fails).
-    unnamed: list[Any] = []
-    last = [time.monotonic()]
-
     def named(_: int, played: Played) -> None:
-        unnamed.extend(played.unnamed)
+        publish(played.unnamed)
         counted(len(played.outcomes))
-        if time.monotonic() - last[0] >= PUBLISH_EVERY:
-            publish(unnamed)
-            unnamed.clear()
-            last[0] = time.monotonic()
 
-    try:
-        return [p.outcomes for p in run_all(play_unnamed, tasks, jobs=jobs, done=named, share=True)]
-    finally:
-        publish(unnamed)
+    return [p.outcomes for p in run_all(play_unnamed, tasks, jobs=jobs, done=named)]
 
 
 def play_chunk(run: Run, first: int, count: int) -> list[Outcome]:

@@ -65,13 +65,10 @@ def pieces(count: int, jobs: int, most: int = 64) -> list[tuple[int, int]]:
     return out
 
 
-def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, executor: str = "local", done: Callable[[int, R], None] | None = None, fresh: bool = False, share: bool = False) -> list[R]:
+def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, executor: str = "local", done: Callable[[int, R], None] | None = None, fresh: bool = False) -> list[R]:
     """``[fn(*t) for t in tasks]``, spread over ``jobs`` workers; ``done(i, result)`` as each ends.
 
     ``fresh``: local workers are new interpreters, not forks of this one.
-    ``share``: this process is one of the ``jobs`` (``jobs`` − 1 workers are
-    started): it plays tasks from the end of the list, the smallest when
-    pieces shrink, while the workers take them from the front.
     """
     if executor == "ray":
         return _ray(fn, tasks, jobs, done)
@@ -84,7 +81,7 @@ def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, exec
             if done is not None:
                 done(i, results[-1])
         return results
-    return _pool(fn, tasks, jobs, done, fresh, share)
+    return _pool(fn, tasks, jobs, done, fresh)
 
 
 def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fresh: bool = False, pool: Any = None, every: int = 0) -> Iterator[R]:
@@ -164,39 +161,22 @@ def _workers_starting() -> Iterator[None]:
         signal.signal(signal.SIGINT, old)
 
 
-def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None, fresh: bool, share: bool) -> list[R]:
+def _pool(fn: Callable[..., R], tasks: Sequence[tuple], jobs: int, done: Callable[[int, R], None] | None, fresh: bool) -> list[R]:
     from concurrent.futures import FIRST_COMPLETED, wait
 
     results: list[Any] = [None] * len(tasks)
-
-    def finish(i: int, result: Any) -> None:
-        results[i] = result
-        if done is not None:
-            done(i, result)
-
-    pool = _new_pool(jobs - 1 if share else jobs, len(tasks), fresh)
+    pool = _new_pool(jobs, len(tasks), fresh)
     try:
         with _workers_starting():
             index = {pool.submit(fn, *t): i for i, t in enumerate(tasks)}
         pending = set(index)
-        if share:
-            # A task the workers have not begun can be taken back (cancelled)
-            # and played here; the first one they have begun is where the two
-            # ends meet.  Workers' results are handed on between tasks.
-            for f in reversed(list(index)):
-                if not f.cancel():
-                    break
-                pending.discard(f)
-                i = index[f]
-                finish(i, fn(*tasks[i]))
-                ready = {g for g in pending if g.done()}
-                for g in sorted(ready, key=index.__getitem__):
-                    finish(index[g], g.result())
-                pending -= ready
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for f in sorted(finished, key=index.__getitem__):
-                finish(index[f], f.result())
+                i = index[f]
+                results[i] = f.result()
+                if done is not None:
+                    done(i, results[i])
     except BaseException:
         _stop(pool)
         raise

@@ -2,19 +2,13 @@
 from __future__ import annotations
 
 import os
-import time
 
 import pytest
 
-from sanguozhi.records.workers import in_order, local_pool, run_all
+from sanguozhi.records.workers import in_order, local_pool
 
 
 def where(i: int) -> tuple[int, int]:
-    return i, os.getpid()
-
-
-def slow_where(i: int) -> tuple[int, int]:
-    time.sleep(0.05)
     return i, os.getpid()
 
 
@@ -43,20 +37,3 @@ def test_no_workers_is_no_pool() -> None:
     with local_pool(0) as pool:
         assert pool is None
         assert list(in_order(where, [(1,), (2,)], pool=pool)) == [(1, os.getpid()), (2, os.getpid())]
-
-
-def test_a_shared_run_plays_the_tail_here_and_the_head_on_the_worker() -> None:
-    """``share``: this process is one of the jobs; it takes tasks back from the
-    end while the one worker plays from the front, each task once, in order."""
-    seen: list[int] = []
-    got = run_all(slow_where, [(i,) for i in range(10)], jobs=2, share=True, done=lambda i, r: seen.append(i))
-    assert [i for i, _ in got] == list(range(10)) and sorted(seen) == list(range(10))
-    here = [i for i, pid in got if pid == os.getpid()]
-    there = [i for i, pid in got if pid != os.getpid()]
-    assert here and there and max(there) < min(here), (here, there)  # the two ends met once
-    assert len({pid for _, pid in got}) == 2  # this process and one worker
-
-
-def test_an_error_in_this_process_share_stops_the_worker_and_is_raised() -> None:
-    with pytest.raises(ValueError, match="task 3"):
-        run_all(fails, [(i,) for i in range(4)], jobs=2, share=True)
