@@ -195,6 +195,9 @@ class Narrator:
 
     def note(self, e: ev.Event) -> str:
         """A short note for an event without a line of its own (a step at a time)."""
+        worded = self.rs.note(self, e) if self.rs is not None else None
+        if worded is not None:
+            return worded
         if type(e) is ev.Decided:
             return f"（{self.decision(e)}）" if self.zh else f"({self.decision(e)})"
         if type(e) is ev.TurnEnded:

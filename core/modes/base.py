@@ -327,6 +327,11 @@ class Ruleset:
         """A line for one of this mode's own events (None: the generic one)."""
         return None
 
+    def note(self, narrator: Any, event: ev.Event) -> str | None:
+        """The short note of an event that has no line of its own, where this mode
+        words it (None: the generic note; ``replay.narrate.Narrator.note``)."""
+        return None
+
     def choice_actor(self, request: Any, choice: Any) -> tuple[int, Any] | None:
         """The character a choice names as the one acting, and the rest of the choice
         (duel: a play choice's ``targets[0]``); None when the choice names none."""

@@ -136,3 +136,22 @@ def test_stargazing_puts_back_what_it_looked_at() -> None:
     assert "puts Slash" in lines["guanxing"][0] and "on the top of the draw pile" in lines["guanxing"][0]
     assert lines["guanxing"][1].endswith("puts 2 cards on the top of the draw pile")
     assert "bottom" in lines["guanxing:bottom"][1] and "nobody" not in " ".join(x for pair in lines.values() for x in pair)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_duels_turn_counters_are_noted_by_what_they_count(lang: str) -> None:
+    """A step onto the duel's bookkeeping of a 杀 or a 酒 says what is counted, not
+    "seat 4's Duel changes state" (the counters are kept under the mode's name)."""
+    from tests.replay.games import bot_game
+
+    events = bot_game(2, seed=3, mode="duel", max_turns=12)
+    n = Narrator(lang, None, mode="duel")
+    notes = []
+    for e in events:
+        n.line(e)
+        if type(e) is ev.SkillStateChanged and e.skill == "duel":
+            notes.append(n.note(e))
+    assert notes, "no 杀 or 酒 was counted in the game"
+    words = ("已使用【杀】", "已使用【酒】", "【酒】的效果", "可多使用【杀】") if lang == "zh" else ("Slashes used", "Analeptics used", "Analeptic's effect", "extra Slashes allowed")
+    assert all(any(w in note for w in words) for note in notes), notes
+    assert not any("Duel" in note or "决斗" in note for note in notes), notes

@@ -40,7 +40,7 @@ from .cards import DUEL_CARDS
 from .data import DUEL_GENERALS_DATA, GAME_DECK, QIBING, QIBING_CARDS, ROSTERS, roster_ids
 from .events import EVENTS, HANDLERS, Redeployed, RevealChosen, RowPlaced, Scored
 from .row import ROW
-from .rules import QIBING_ZONE, points, reveal
+from .rules import COUNTED, COUNTERS, QIBING_ZONE, points, reveal
 from .skills import AMBUSH, DUEL_GENERALS
 
 if TYPE_CHECKING:
@@ -233,6 +233,13 @@ class Duel(Ruleset):
         if isinstance(e, Scored):
             g = n.name(e.general)
             return f"{n.seat(e.dead)}（{g}）阵亡：{n.seat(e.seat)}得{e.points}分" if n.zh else f"{n.seat(e.seat)} scores {e.points} for the death of {n.seat(e.dead)} ({g})"
+        return None
+
+    def note(self, n: Any, e: ev.Event) -> str | None:
+        # The per-general turn counters the rules keep under the mode's name (``rules.count``).
+        if isinstance(e, ev.SkillStateChanged) and e.skill == COUNTED and e.key in COUNTERS:
+            zh, en = COUNTERS[e.key]
+            return f"（{n.seat(e.seat)}本回合{zh}：{e.value}）" if n.zh else f"({n.seat(e.seat)} this turn: {en} {e.value})"
         return None
 
 

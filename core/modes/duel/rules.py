@@ -71,13 +71,23 @@ def enemies(state: "State", a: int, b: int) -> bool:
     return state.chars[a].owner != state.chars[b].owner
 
 
+COUNTED = "duel"  # the name a general's turn counters are kept under (as a skill's state)
+# What each counter counts, as a replay's note words it: (zh, en).
+COUNTERS: dict[str, tuple[str, str]] = {
+    "slash": ("已使用【杀】", "Slashes used"),
+    "analeptic": ("已使用【酒】", "Analeptics used"),
+    "drunk": ("【酒】的效果", "Analeptic's effect"),
+    "extra_slash": ("可多使用【杀】", "extra Slashes allowed"),
+}
+
+
 def turn_count(state: "State", c: int, key: str) -> int:
-    """What general ``c`` did this turn (``slash``, ``analeptic``, ``drunk``, ``extra_slash``)."""
-    return state.used.get(f"duel.{key}@{c}", 0)
+    """What general ``c`` did this turn (a key of ``COUNTERS``)."""
+    return state.used.get(f"{COUNTED}.{key}@{c}", 0)
 
 
 def count(engine: "Engine", c: int, key: str, value: int) -> None:
-    set_state(engine, c, "duel", key, value, turn=True)
+    set_state(engine, c, COUNTED, key, value, turn=True)
 
 
 def points(gid: str) -> int:
