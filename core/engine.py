@@ -1022,7 +1022,7 @@ class Engine:
     def _run_window(self, name: str, ctx: Any, pending: list[tuple[Hook, Any]], concealed: tuple[int, ...] = ()) -> Flow:
         st = self.state
         if concealed:
-            seats = st.seats_from(st.current if st.current >= 0 else 0)
+            seats = st.turn_order()
             if not pending:  # only the secret questions: the other seats would find nothing ready
                 seats = [s for s in seats if s in concealed]
         else:
@@ -1095,12 +1095,12 @@ def _owning(st: State, pending: list[tuple[Hook, Any]]) -> list[int]:
     can: set[int] = set()
     for _, owners in pending:
         if type(owners) is not tuple:
-            return st.seats_from(st.current if st.current >= 0 else 0)
+            return st.turn_order()
         can.update(owners)
     if len(can) == 1 and not st.order:  # one seat named (无懈可击·国's, a use's user): no turn order to build
         (s,) = can
         return [s] if 0 <= s < len(st.chars) and st.chars[s].alive else []
-    return [s for s in st.seats_from(st.current if st.current >= 0 else 0) if s in can]
+    return [s for s in st.turn_order() if s in can]
 
 
 def _only(req: Request) -> Choice | None:

@@ -179,6 +179,10 @@ class State(msgspec.Struct, gc=False):
         # A character's ``seat`` is its index: rotate the list (in C), then filter.
         return [p.seat for p in chars[k:] + chars[:k] if p.alive]
 
+    def turn_order(self) -> list[int]:
+        """Living characters in turn order from the current player's (the first seat's before any turn)."""
+        return self.seats_from(self.current if self.current >= 0 else 0)
+
     def clone(self) -> "State":
         seats = [msgspec.structs.replace(s, hand=s.hand.copy()) for s in self.seats]
         return msgspec.structs.replace(

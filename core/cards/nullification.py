@@ -29,7 +29,7 @@ def nullified(engine: "Engine", trick: str, user: int, target: int, depth: int =
     """Is the effect of ``trick`` (or of the nullification at ``depth``) on ``target`` cancelled?"""
     st = engine.state
     prompt = f"{trick}:{user}:{target}:{depth}"
-    for seat in st.seats_from(st.current if st.current >= 0 else 0):
+    for seat in st.turn_order():
         options = [Choice(cards=(c,)) for c in st.chars[seat].hand if NAMES[c] in COUNTERS]
         for form in engine.forms:
             if form.use and form.name == "nullification" and form.available(st, seat):

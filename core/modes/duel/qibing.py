@@ -33,6 +33,7 @@ from .rules import (
     count,
     enemies,
     face_up,
+    has_qibing,
     lift_qibing,
     owner,
     qibing_cards,
@@ -52,10 +53,7 @@ if TYPE_CHECKING:
 def _holds(kind: str):
     def holds(state: "State", c: int) -> bool:
         p = state.chars[c]
-        if not p.alive:
-            return False
-        cards = state.chars[p.owner].zones.get(QIBING_ZONE)  # ``qibing_cards``, without the list: asked for every general of a request
-        return bool(cards) and any(QIBING_CARDS[x] == kind for x in cards)
+        return p.alive and has_qibing(state, p.owner, kind)
 
     return holds
 

@@ -104,6 +104,12 @@ def qibing_cards(state: "State", seat: int, kind: str | None = None) -> list[int
     return [c for c in cards if kind is None or QIBING_CARDS[c] == kind]
 
 
+def has_qibing(state: "State", seat: int, kind: str) -> bool:
+    """``bool(qibing_cards(state, seat, kind))`` without the list (asked for every general of a request)."""
+    cards = state.chars[seat].zones.get(QIBING_ZONE)
+    return bool(cards) and any(QIBING_CARDS[c] == kind for c in cards)
+
+
 def gain_qibing(engine: "Engine", c: int) -> None:
     """General ``c`` is face up: its player gains a copy of its 奇兵 card, if it has a mark."""
     st = engine.state

@@ -71,7 +71,7 @@ def _bequest_runs(engine: "Engine", seat: int, dead: int) -> bool:
     if not (p.hand or p.equip):
         return False
     team = st.seats[p.owner].team
-    first = next((s for s in st.seats_from(st.current if st.current >= 0 else 0) if st.seats[st.chars[s].owner].team == team), None)
+    first = next((s for s in st.turn_order() if st.seats[st.chars[s].owner].team == team), None)
     return seat == first
 
 

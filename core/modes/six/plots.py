@@ -109,24 +109,29 @@ PLOT_KINDS = frozenset(row.id for row in PLOT_DATA)
 SKILLS = frozenset(KIND_OF_SKILL)
 
 
+def _holding(state: "State", c: int, o: int, kind: str) -> bool:
+    """Does living character ``o`` of ``c``'s known side hold a plot (of ``kind``)?"""
+    p = state.chars[o]
+    plots = p.zones.get(ZONE)
+    return bool(plots) and p.alive and (not kind or kind in [NAMES[x] for x in plots]) and same_side(state, c, o)
+
+
+# Both look at the plot zones before anything else: they are mostly empty, and a play
+# request asks each plot skill whether its plot is held.
 def held(state: "State", c: int, kind: str) -> bool:
-    """Does a living character of ``c``'s known side (or ``c``) hold a plot of ``kind``?
-    ``bool(holders(state, c, kind))`` without the turn order: a play request asks it of
-    each plot skill, and the plot zones are mostly empty."""
+    """``bool(holders(state, c, kind))`` without building the turn order."""
     for p in state.chars:
-        z = p.zones.get(ZONE)
-        if z and p.alive and kind in [NAMES[x] for x in z] and same_side(state, c, p.seat):
+        if p.zones.get(ZONE) and _holding(state, c, p.seat, kind):  # the zone first, without a call
             return True
     return False
 
 
 def holders(state: "State", c: int, kind: str = "") -> list[int]:
     """The living characters of ``c``'s known side (``c`` itself first) holding a plot (of ``kind``)."""
+    chars = state.chars
     out = []
     for o in state.seats_from(c):
-        p = state.chars[o]
-        # The plot zone first: it is cheap to look at and mostly empty (a play request asks each plot skill).
-        if p.alive and any(not kind or NAMES[x] == kind for x in p.zones.get(ZONE, ())) and same_side(state, c, o):
+        if chars[o].zones.get(ZONE) and _holding(state, c, o, kind):
             out.append(o)
     return out
 

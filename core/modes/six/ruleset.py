@@ -221,7 +221,7 @@ class HegemonySix(Hegemony):
         force, rulers = splitting(st)
         for r in rulers:
             engine.emit(sev.CareeristMarked(seat=r, slot=0, general=st.chars[r].slots[0].general))
-        for q in st.seats_from(st.current if st.current >= 0 else 0):
+        for q in st.turn_order():
             p = st.chars[q]
             if not p.alive or p.kingdom != force or q in rulers or p.marks.get("six.ruler"):
                 continue

@@ -294,7 +294,7 @@ class TianDiRen(Ruleset):
         """Every concealed general is shown at the end (an identity is earned only by
         the reveals of the rules), then the game ends with each seat's 勾玉 as points."""
         st = engine.state
-        for c in st.seats_from(st.current if st.current >= 0 else 0):
+        for c in st.turn_order():
             for i, sl in enumerate(st.chars[c].slots):
                 if sl.vis is not None:
                     engine.emit(ev.GeneralRevealed(seat=c, slot=i, general=sl.general))
