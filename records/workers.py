@@ -4,7 +4,8 @@
 task and returns the results in task order, whichever worker finished first.
 
 - ``local``: in this process when ``jobs`` is 1, else in ``jobs`` worker
-  processes (forked where the system can, so they start without importing;
+  processes (forked where the system can, so they start without importing:
+  ``records.forked``;
   ``fresh=True`` starts new interpreters instead, for work that uses a
   library with threads of its own, such as DuckDB: a fork copies such a
   library's locks but not its threads, and the worker may die on them).
@@ -81,7 +82,21 @@ def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, exec
             if done is not None:
                 done(i, results[-1])
         return results
+    if _can_fork(fresh):
+        from .forked import completed
+
+        results: list[Any] = [None] * len(tasks)
+        for i, result in completed(fn, tasks, jobs):
+            results[i] = result
+            if done is not None:
+                done(i, result)
+        return results
     return _pool(fn, tasks, jobs, done, fresh)
+
+
+def _can_fork(fresh: bool) -> bool:
+    """Whether local workers are forks of this process (``records.forked``), not new interpreters."""
+    return not fresh and hasattr(os, "fork")
 
 
 def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fresh: bool = False, pool: Any = None, every: int = 0) -> Iterator[R]:
@@ -95,6 +110,20 @@ def in_order(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, fre
     if own and (jobs <= 1 or len(tasks) <= 1):
         for t in tasks:
             yield fn(*t)
+        return
+    if own and _can_fork(fresh):
+        from .forked import completed
+
+        early: dict[int, R] = {}  # ended before a task ahead of them
+        ready = completed(fn, tasks, jobs)
+        try:
+            for i in range(len(tasks)):
+                while i not in early:
+                    k, result = next(ready)
+                    early[k] = result
+                yield early.pop(i)
+        finally:
+            ready.close()  # the consumer stopped early: the workers end
         return
     if own:
         pool = _new_pool(jobs, len(tasks), fresh)
