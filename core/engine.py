@@ -13,7 +13,6 @@ re-running the recorded decisions of the turn in progress (``core.game``).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -40,8 +39,7 @@ class GameOver(Exception):
     """Raised inside the rules when a GameEnded event has been emitted."""
 
 
-@dataclass(slots=True)
-class DamageCtx:
+class DamageCtx(msgspec.Struct):
     src: int
     dst: int
     n: int
@@ -53,23 +51,21 @@ class DamageCtx:
     use: "UseCtx | None" = None  # the card use dealing it directly (None: chained, judged, skill)
     base: int = 0  # the amount before any window changed it
     was_chained: bool = False  # the character was chained when it took this nature damage
-    extra: dict[str, Any] = field(default_factory=dict)  # what a rule marks on one damage for a later window (duel: transferred)
+    extra: dict[str, Any] = {}  # what a rule marks on one damage for a later window (duel: transferred)
 
 
-@dataclass(slots=True)
-class UseCtx:
+class UseCtx(msgspec.Struct):
     seat: int
     name: str
     cards: tuple[int, ...]
     targets: list[int]
     bonus: int = 0  # extra damage (酒, skills)
-    cancelled: set[int] = field(default_factory=set)  # targets the effect no longer reaches
-    ignore_armor: set[int] = field(default_factory=set)  # targets whose armour does not count (青釭剑)
-    extra: dict[str, Any] = field(default_factory=dict)
+    cancelled: set[int] = set()  # targets the effect no longer reaches
+    ignore_armor: set[int] = set()  # targets whose armour does not count (青釭剑)
+    extra: dict[str, Any] = {}
 
 
-@dataclass(slots=True)
-class ResponseCtx:
+class ResponseCtx(msgspec.Struct):
     seat: int
     names: tuple[str, ...]
     prompt: str
@@ -77,11 +73,10 @@ class ResponseCtx:
     source: UseCtx | None = None  # the card use being answered, if any
 
 
-@dataclass(slots=True)
-class TurnCtx:
+class TurnCtx(msgspec.Struct):
     seat: int
     phase: str = ""
-    skip: set[str] = field(default_factory=set)
+    skip: set[str] = set()
     draw: int = 2
 
 

@@ -10,8 +10,9 @@ game has its own.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 if TYPE_CHECKING:
     from .engine import Engine
@@ -94,8 +95,7 @@ def add_window(name: str, zh: str) -> str:
     return name
 
 
-@dataclass(frozen=True, slots=True)
-class Hook:
+class Hook(msgspec.Struct, frozen=True):
     """Something that acts at a window: a card, equipment, skill or mode rule.
 
     ``holds(state, seat)`` says whether ``seat`` has it (an equipped weapon, a
@@ -124,8 +124,7 @@ class Hook:
     skill: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Form:
+class Form(msgspec.Struct, frozen=True):
     """A way to use or play cards as a card they are not printed as.
 
     丈八蛇矛 (two hand cards as 杀), 朱雀羽扇 (a 杀 as 火杀); later skills

@@ -14,9 +14,10 @@ Modes narrate their own events (``Ruleset.narrate``) through the helpers
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
+
+import msgspec
 
 from sanguozhi.core import events as ev
 from sanguozhi.core.deck import CARDS, KINDS, SUIT_SYMBOL
@@ -32,8 +33,7 @@ ZONE_ZH = {k: v[0] for k, v in ZONES.items()}
 NATURE_ZH = {k: v[0] for k, v in NATURES.items()}
 
 
-@dataclass
-class _Use:
+class _Use(msgspec.Struct):
     """A card use still resolving: what a 无懈可击 or a response answers."""
 
     seat: int
@@ -42,7 +42,7 @@ class _Use:
     targets: tuple[int, ...]
     last: int = -1  # index in targets of the last target the effect reached
     spared: frozenset[int] = frozenset()  # targets it has no effect on (藤甲 against 南蛮入侵)
-    extra: dict[str, Any] = field(default_factory=dict)  # what a rule's ``affects`` may read of a use
+    extra: dict[str, Any] = {}  # what a rule's ``affects`` may read of a use
     against: tuple[int, str, int] | None = None  # a 无懈可击's (user, what, target)
 
 

@@ -1,9 +1,10 @@
 """The basic cards: 杀 (and 火杀, 雷杀), 闪, 桃, 酒."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations
 from typing import TYPE_CHECKING
+
+import msgspec
 
 from .base import CardRule, register
 
@@ -18,8 +19,7 @@ _NATURE_ZH = {"slash": "", "fire_slash": "火焰", "thunder_slash": "雷电"}
 _NATURE_EN = {"slash": "", "fire_slash": "fire ", "thunder_slash": "thunder "}
 
 
-@dataclass(slots=True)
-class Dodged:
+class Dodged(msgspec.Struct):
     """The window ``card_responded`` after a 闪 cancelled a 杀 (贯石斧, 青龙偃月刀)."""
 
     use: "UseCtx"

@@ -14,8 +14,9 @@ Members and the rule in force are marks (``Joined``/``Left``/``Enacted``).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from ..requests import Choice, Request
 from ..skills.base import SkillBook, SkillError
@@ -28,8 +29,7 @@ if TYPE_CHECKING:
 Flow = Generator[Any, Any, Any]
 
 
-@dataclass(frozen=True, slots=True)
-class LawRule:
+class LawRule(msgspec.Struct, frozen=True):
     id: str
     kind: str  # decree (法令) | policy (新政)
     name_zh: str

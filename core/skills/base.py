@@ -41,8 +41,9 @@ a limited skill's use, an awakening and a switch's yin/yang are
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from .. import events as ev
 from ..content import Pack
@@ -74,8 +75,7 @@ def add_skill_kind(kind: str, zh: str) -> None:
     KINDS[kind] = zh
 
 
-@dataclass(frozen=True, slots=True)
-class Skill:
+class Skill(msgspec.Struct, frozen=True):
     """A skill as printed: its id (pinyin, GLOSSARY), names, kind and texts."""
 
     id: str
@@ -244,8 +244,7 @@ def _always(engine: "Engine", seat: int, ctx: Any) -> bool:
     return True
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(msgspec.Struct, frozen=True):
     """A play-phase use of an active skill: offered as ``Choice(option=skill)``.
 
     ``available(engine, seat)`` says whether it may be used now; ``run`` is

@@ -17,8 +17,9 @@ per-general counts of a turn, revealing, the 奇兵 zone, redeploying.
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from ... import events as ev
 from ...deck import SLASH_NAMES
@@ -41,8 +42,7 @@ DAMAGE_TRICKS = frozenset({"duel", "savage_assault", "archery_attack", "fire_att
 FACE_DOWN_BANNED = SLASH_NAMES | DAMAGE_TRICKS
 
 
-@dataclass(slots=True)
-class Redeploy:
+class Redeploy(msgspec.Struct):
     """The window ``redeployed``: the generals that were redeployed, in the order their skills act."""
 
     moved: tuple[int, ...]
