@@ -164,41 +164,55 @@ def link(prev: bytes, body: bytes) -> bytes:
 # Sequence-number endings by number, made once per process and grown on demand:
 # a table lookup instead of formatting each line's number.
 TAIL_I, CLOSE_I, END_I = b',"i":%d', b',"i":%d}', b',"i":%d}\n'
-_SEQ: dict[bytes, list[bytes]] = {TAIL_I: [], CLOSE_I: [], END_I: []}
+_SEQ: dict[bytes, list[bytes]] = {CLOSE_I: [], END_I: []}
 
 
 def _seq_table(form: bytes, end: int) -> list[bytes]:
     """``[form % i for i in range(end)]`` (at least), kept for the next record."""
     table = _SEQ[form]
     if len(table) < end:
-        table.extend(form % i for i in range(len(table), max(end, 2 * len(table), 1024)))
+        table.extend(map(form.__mod__, range(len(table), max(end, 2 * len(table), 1024))))
     return table
 
 
 def chain_lines(events: list[ev.Event], seq: int, prev: bytes) -> tuple[bytes, bytes]:
     """The record lines of ``events`` numbered from ``seq`` after the seal ``prev``: (bytes, last seal).
 
-    One msgspec call encodes the batch (a raw newline cannot occur inside an
-    encoded line, so ``}\\n`` ends each one).  The encoded events and their
-    sequence-number endings are interleaved in one list (slice assignments,
-    in C); a group is one join of a slice of it, hashed at once.
+    A group ends every ``SEAL_EVERY`` lines and at the end of the batch.
     """
     blob = _encoder.encode_lines(events)
     if _TAIL in blob:  # the field a seal ends with: readers split files at it
         raise ValueError('an event holds a field named "h", which records keep for their chain')
+    n = len(events)
+    ends: list[int] = []
+    a = 0
+    while a < n:
+        a = min(n, a + SEAL_EVERY - (seq + a) % SEAL_EVERY)
+        ends.append(a)
+    return _sealed(blob, seq, prev, ends)
+
+
+def _sealed(blob: bytes, seq: int, prev: bytes, ends: list[int]) -> tuple[bytes, bytes]:
+    """Encoded events (``blob``, one a line) as record lines numbered from ``seq``
+    after the seal ``prev``, a group ending before each index of ``ends`` (the
+    last is the number of events): (bytes, last seal).
+
+    The encoded events and their sequence-number endings are interleaved in
+    one list (slice assignments, in C: a raw newline cannot occur inside an
+    encoded line, so ``}\\n`` ends each one); a group is one join of a slice
+    of it, hashed at once.
+    """
     parts = blob.split(b"}\n")
     parts.pop()
     n = len(parts)
     pieces: list[bytes] = [b""] * (2 * n)
     pieces[0::2] = parts
     pieces[1::2] = _seq_table(END_I, seq + n)[seq : seq + n]
-    tails = _seq_table(TAIL_I, seq + n)
     md5, b64, join = _md5, _b64, b"".join
     out: list[bytes] = []
     a = 0
-    while a < n:
-        b = min(n, a + SEAL_EVERY - (seq + a) % SEAL_EVERY)
-        pieces[2 * b - 1] = tails[seq + b - 1]  # the group's last line ends in its seal, not "}\\n"
+    for b in ends:
+        pieces[2 * b - 1] = TAIL_I % (seq + b - 1)  # the group's last line ends in its seal, not "}\\n"
         group = join(pieces[2 * a : 2 * b])  # the group's bytes, up to the seal's body
         h = md5(prev)
         h.update(group)
@@ -753,6 +767,9 @@ def scan(path: str | Path, blob: bytes | None = None) -> Scan:
             blob = read_regular(path)
         except OSError as exc:
             return Scan(where, None, [], f"{where}: cannot read ({exc.strerror})", 1)
+    whole = _scan_whole(where, blob)
+    if whole is not None:
+        return whole
     lines = _lines(blob)
     if not lines:
         return Scan(where, None, [], f"{where}:1: empty file, not a record", 1)
@@ -780,6 +797,56 @@ def scan(path: str | Path, blob: bytes | None = None) -> Scan:
     if bad is not None:
         return Scan(where, header, events, f"{where}:{bad[0] + 1}: {bad[1]}", bad[0] + 1, unterminated, tip)
     return Scan(where, header, events, None, 0, unterminated, tip)
+
+
+def _scan_whole(where: str, blob: bytes) -> Scan | None:
+    """``scan`` of a sound record of this format, in a few passes over the whole file:
+    its events decoded at once and written again as sgz writes them (numbered, a
+    group ending where the file has a seal, each seal from the one before) must be
+    its bytes exactly.  That holds the chain, the numbers and each line's form at
+    once.  None when anything differs: the line-by-line path says what and where."""
+    cut = blob.find(b"\n") + 1
+    if cut == 0 or cut == len(blob) or blob[-1:] != b"\n":
+        return None
+    split = _split_tail(blob[: cut - 1])
+    if split is None or link(b"", split[0]) != split[1]:
+        return None
+    try:
+        header = parse_header(blob[: cut - 1], where)
+    except RecordError:
+        return None
+    if header.v != FORMAT_VERSION:
+        return None
+    body = memoryview(blob)[cut:]
+    try:
+        events = event_decoder(header.mode).decode_lines(body)
+    except (msgspec.DecodeError, RecursionError):
+        return None
+    ends = _group_ends(blob, cut)
+    if not events or type(events[0]) is not ev.GameStarted or not ends or ends[-1] != len(events):
+        return None
+    again, tip = _sealed(_encoder.encode_lines(events), 0, split[1], ends)
+    if again != body:
+        return None
+    return Scan(where, header, events, tip=tip.decode("ascii"))
+
+
+def _group_ends(blob: bytes, start: int) -> list[int] | None:
+    """Where the groups of the lines from ``start`` end: after the line numbered
+    ``i`` of each seal, as indices (``i + 1``); None when they do not go up."""
+    ends: list[int] = []
+    find, rfind = blob.find, blob.rfind
+    last = 0
+    at = find(_TAIL, start)
+    while at >= 0:
+        num = rfind(b',"i":', start, at)
+        digits = blob[num + 5 : at]
+        if num < 0 or not digits.isdigit() or int(digits) < last:
+            return None
+        last = int(digits) + 1
+        ends.append(last)
+        at = find(_TAIL, at + TAIL_LEN)
+    return ends
 
 
 class NotARegularFile(OSError):
