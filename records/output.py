@@ -1,9 +1,7 @@
 """Tables of rows as text, CSV or JSON (for sgz stats and sgz query)."""
 from __future__ import annotations
 
-import csv
 import io
-import json
 import re
 import unicodedata
 from collections.abc import Sequence
@@ -55,6 +53,8 @@ def _is_percent(v: Any) -> bool:
 
 
 def to_csv(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    import csv  # csv and json only where a table or a value is written as one (not on replay's path)
+
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow([printable(str(c)) for c in cols])
@@ -64,6 +64,8 @@ def to_csv(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def _json_cell(v: Any) -> str:
+    import json
+
     return _escaped(json.dumps(v, default=str, ensure_ascii=False))
 
 
@@ -72,6 +74,8 @@ def records(cols: Sequence[str], rows: Sequence[Sequence[Any]]) -> list[dict[str
 
 
 def to_json(value: Any) -> str:
+    import json
+
     return _escaped(json.dumps(value, default=str, ensure_ascii=False, indent=2))
 
 
