@@ -86,10 +86,14 @@ def run_all(fn: Callable[..., R], tasks: Sequence[tuple], *, jobs: int = 1, exec
         from .forked import completed
 
         results: list[Any] = [None] * len(tasks)
-        for i, result in completed(fn, tasks, jobs):
-            results[i] = result
-            if done is not None:
-                done(i, result)
+        ready = completed(fn, tasks, jobs)
+        try:
+            for i, result in ready:
+                results[i] = result
+                if done is not None:
+                    done(i, result)
+        finally:
+            ready.close()  # ``done`` failed (or Ctrl-C): the workers end now, not when the traceback goes
         return results
     return _pool(fn, tasks, jobs, done, fresh)
 
