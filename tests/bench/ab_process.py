@@ -74,9 +74,9 @@ def wall_of(cmd: list[str], env: dict[str, str]) -> float:
 
 def replay(sides: dict[str, dict[str, str]], record: str, at: int, rounds: int) -> None:
     py = sys.executable
-    runs = {"python -c pass": ([py, "-c", "pass"], sides["new"]), "import duckdb": ([py, "-c", "import duckdb"], sides["new"])}
+    runs = {"python -c pass": ([py, "-P", "-c", "pass"], sides["new"]), "import duckdb": ([py, "-P", "-c", "import duckdb"], sides["new"])}
     for side, env in sides.items():
-        runs[f"{side}: sgz replay --at {at}"] = ([py, "-m", "sanguozhi", "replay", record, "--at", str(at)], env)
+        runs[f"{side}: sgz replay --at {at}"] = ([py, "-P", "-m", "sanguozhi", "replay", record, "--at", str(at)], env)
     spent: dict[str, list[float]] = {name: [] for name in runs}
     for _ in range(rounds):
         for name, (cmd, env) in runs.items():
@@ -94,7 +94,7 @@ def sim(sides: dict[str, dict[str, str]], games: int, rounds: int) -> None:
             for jobs in (1, 2):
                 out = tempfile.mkdtemp(prefix="ab-sim-")
                 try:
-                    cmd = [sys.executable, "-m", "sanguozhi", "sim", "--games", str(games), "--seed", "1", "--jobs", str(jobs), "--out", out]
+                    cmd = [sys.executable, "-P", "-m", "sanguozhi", "sim", "--games", str(games), "--seed", "1", "--jobs", str(jobs), "--out", out]
                     spent[(side, jobs)].append(wall_of(cmd, env))
                 finally:
                     shutil.rmtree(out)
@@ -102,6 +102,17 @@ def sim(sides: dict[str, dict[str, str]], games: int, rounds: int) -> None:
         one, two = spent[(side, 1)], spent[(side, 2)]
         ratios = sorted(a / b for a, b in zip(one, two))
         print(f"{side}: --jobs 1 {statistics.median(one):.3f} s, --jobs 2 {statistics.median(two):.3f} s: {statistics.median(one) / statistics.median(two):.2f}× (a round {ratios[0]:.2f}–{ratios[-1]:.2f}×)")
+
+
+def _check_sides(sides: dict[str, dict[str, str]], base: Path) -> None:
+    """Each side imports its own sanguozhi.  Every command runs with ``-P``: ``python -m``
+    would otherwise put the current folder first on the path, and this checkout's
+    folder holds a ``sanguozhi/`` that shadows the base's tree (both sides would run
+    this checkout)."""
+    for side, env in sides.items():
+        where = subprocess.run([sys.executable, "-P", "-c", "import sanguozhi.core; print(sanguozhi.core.__file__)"], env=env, capture_output=True, text=True, check=True).stdout.strip()
+        if (side == "base") != where.startswith(str(base.resolve())):
+            raise SystemExit(f"the {side} side imports {where}: not its own tree")
 
 
 def main() -> None:
@@ -116,6 +127,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         base = base_tree(args.base, Path(tmp))
         sides = {"base": {**os.environ, "PYTHONPATH": str(base)}, "new": dict(os.environ)}
+        _check_sides(sides, base)
         if args.what == "replay":
             record = Path(args.record) if args.record else long_record(Path(tmp))
             at = args.at if args.at is not None else sum(1 for _ in record.open("rb")) // 2

@@ -35,12 +35,14 @@ def _program(mode: str, seats: int, seeds: tuple[int, int] | None) -> str:
     play = f"self_play(range(*{WARMUP}), {seats}, 'basic', {mode!r})"
     if seeds is not None:
         play += f"; print(self_play(range(*{seeds}), {seats}, 'basic', {mode!r})[1])"
-    return f"import sys; sys.path.insert(0, {str(ROOT)!r}); from tests.bench.test_bench_core import self_play; {play}"
+    # sanguozhi first (from --tree when given: ``-P`` keeps this checkout's folder, which
+    # holds a sanguozhi/ too, off the front of the path), then this checkout's tests.
+    return f"import sys, sanguozhi.core; sys.path.append({str(ROOT)!r}); print(sanguozhi.core.__file__); from tests.bench.test_bench_core import self_play; {play}"
 
 
 def _count(code: str, env: dict[str, str]) -> tuple[int, str]:
     """(instructions, stdout) of ``python -c code`` under callgrind."""
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-P", "-c", code], env=env, capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
         raise SystemExit(f"valgrind gave no count: {out.stderr.strip().splitlines()[-1:]}")
@@ -52,7 +54,11 @@ def per_event(spec: str, env: dict[str, str]) -> tuple[int, int]:
     mode, _, seats = spec.partition(":")
     total, printed = _count(_program(mode, int(seats), SEEDS), env)
     warmup, _ = _count(_program(mode, int(seats), None), env)
-    return total - warmup, int(printed.split()[-1])
+    where, events = printed.split()[0], printed.split()[-1]
+    tree = env.get("PYTHONPATH")
+    if tree and not where.startswith(str(Path(tree).resolve())):
+        raise SystemExit(f"the games ran {where}, not the tree {tree}")
+    return total - warmup, int(events)
 
 
 def main() -> None:
