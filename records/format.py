@@ -173,7 +173,7 @@ def _seq_table(form: bytes, end: int) -> list[bytes]:
     if len(table) < end:
         numbers = range(len(table), max(end, 2 * len(table), 1024))
         # One formatting of them all, cut at a byte no record line holds: a third
-        # cheaper than a formatting a number, which a one-record reader feels.
+        # cheaper than formatting each number, which a one-record reader feels.
         pieces = ((form + b"\0") * len(numbers) % tuple(numbers)).split(b"\0")
         pieces.pop()
         table += pieces
@@ -813,11 +813,12 @@ def _scan_whole(where: str, blob: bytes) -> Scan | None:
     cut = blob.find(b"\n") + 1
     if cut == 0 or cut == len(blob) or blob[-1:] != b"\n":
         return None
-    split = _split_tail(blob[: cut - 1])
+    head = blob[: cut - 1]
+    split = _split_tail(head)
     if split is None or link(b"", split[0]) != split[1]:
         return None
     try:
-        header = parse_header(blob[: cut - 1], where)
+        header = parse_header(head, where)
     except RecordError:
         return None
     if header.v != FORMAT_VERSION:

@@ -10,6 +10,8 @@ import pytest
 from sanguozhi.records.forked import completed
 from sanguozhi.records.workers import WorkersError, in_order, run_all
 
+from .util import children
+
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="forks")
 
 
@@ -35,18 +37,8 @@ def unpicklable(i: int) -> object:
 
 
 def _children() -> set[int]:
-    """This process's living children (from /proc)."""
-    me, kids = os.getpid(), set()
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == me and fields[0] != "Z":
-                kids.add(int(entry))
-    return kids
+    """This process's living children."""
+    return set(children(os.getpid()))
 
 
 needs_proc = pytest.mark.skipif(not os.path.exists("/proc/self/stat"), reason="reads /proc")

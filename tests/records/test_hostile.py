@@ -30,7 +30,7 @@ from sanguozhi.records.format import FORMAT_VERSION, Header, RecordWriter, read_
 from sanguozhi.records.session import run_bots, start_recorded
 
 from ..cli.records_util import REPO, one_line_error, run
-from .util import lines, objects, rechained, record, with_event, write_lines
+from .util import children, lines, objects, rechained, record, with_event, write_lines
 
 
 @pytest.fixture(scope="module")
@@ -357,20 +357,6 @@ def test_ctrl_c_while_the_bots_resolve_a_decision_leaves_a_valid_record(tmp_path
 # -- 7. the workers of a killed sgz sim end ----------------------------------------
 
 
-def _children(pid: int) -> list[int]:
-    kids = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat") as f:
-                    fields = f.read().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid and fields[0] != "Z":
-                kids.append(int(entry))
-    return kids
-
-
 def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
@@ -388,7 +374,7 @@ def test_the_workers_of_a_killed_sim_end_with_it(tmp_path: Path) -> None:
         deadline = time.monotonic() + 30
         while len(workers) < 2 and time.monotonic() < deadline and p.poll() is None:
             time.sleep(0.05)
-            workers = _children(p.pid)
+            workers = children(p.pid)
         assert len(workers) == 2, "the workers never started"
         p.kill()
         p.wait()

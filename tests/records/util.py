@@ -184,3 +184,20 @@ def with_event(src: Path, out: Path, at: int, event: ev.Event) -> Path:
     head, objs = objects(src)
     objs.insert(at, ev.encode(event))
     return rechained(out, head, objs)
+
+
+def children(pid: int) -> list[int]:
+    """The living (not zombie) child processes of ``pid``, from /proc."""
+    import os
+
+    kids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid and fields[0] != "Z":
+                kids.append(int(entry))
+    return kids
