@@ -54,7 +54,8 @@ def per_event(spec: str, env: dict[str, str]) -> tuple[int, int]:
     mode, _, seats = spec.partition(":")
     total, printed = _count(_program(mode, int(seats), SEEDS), env)
     warmup, _ = _count(_program(mode, int(seats), None), env)
-    where, events = printed.split()[0], printed.split()[-1]
+    words = printed.split()
+    where, events = words[0], words[-1]
     tree = env.get("PYTHONPATH")
     if tree and not where.startswith(str(Path(tree).resolve())):
         raise SystemExit(f"the games ran {where}, not the tree {tree}")
