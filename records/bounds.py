@@ -39,7 +39,7 @@ def seed_problem(seed: int) -> str | None:
 
 def header_problem(h: Any) -> str | None:  # h: records.format.Header
     """Why the header ``h`` holds something no record may hold, or None (checked at writing and at reading)."""
-    from sanguozhi.core.bots import well_formed
+    from sanguozhi.core.botname import well_formed
 
     from .people import BadName, check_name
 

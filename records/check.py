@@ -115,7 +115,7 @@ def _header_vs_events(h: Header, events: list[ev.Event]) -> tuple[int, str, int]
     # The header's fields are bounded in form by every reader (records.bounds);
     # here they are held to the game.  Any bot's name is allowed, installed here
     # or not (an external bot's, an agent's): it is never imported.
-    from sanguozhi.core.bots import well_formed
+    from sanguozhi.core.botname import well_formed
 
     seats = {str(s) for s in range(h.players)}
     for seat, bot in h.bots.items():
@@ -237,7 +237,7 @@ def _misplaced(h: Header, events: list[ev.Event]) -> tuple[int, str, int] | None
 
 def _handover_problem(h: Header, e: ev.Handover) -> str | None:
     """Why a seat's handover names no seat, bot or person a header could (``records.bounds``)."""
-    from sanguozhi.core.bots import well_formed
+    from sanguozhi.core.botname import well_formed
 
     from .people import BadName, check_name
 

@@ -15,17 +15,18 @@ A name is, in this order:
 
 The callable is the bot (``Bot``); a class is instantiated once, without
 arguments.  A record's header keeps the name as given, so it must be
-``well_formed`` (``records.check`` asks only that: a record of an external
-bot validates where that bot is not installed).  Reading the entry points is
+``well_formed`` (``core.botname``; ``records.check`` asks only that: a
+record of an external bot validates where that bot is not installed).  Reading the entry points is
 the only I/O here, once, when a name is not yet known; nothing of a game is read.
 """
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator, MutableMapping
 from importlib import import_module
 from typing import Any
+
+from ..botname import well_formed
 
 GROUP = "sanguozhi.bots"
 BUILTIN = {
@@ -33,21 +34,10 @@ BUILTIN = {
     "random": "sanguozhi.core.bots.random_bot:random_bot",
     "search": "sanguozhi.replay.search:search_bot",
 }
-_IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
-_PATH = rf"{_IDENT}(?:\.{_IDENT})*:{_IDENT}(?:\.{_IDENT})*"
-# A name, or module:callable; then an optional @tag (what an agent's records
-# carry: the encoding it was trained on, ``sanguozhi.rl``).
-_NAME = re.compile(rf"(?:[A-Za-z0-9][A-Za-z0-9_.+-]*|{_PATH})(?:@[A-Za-z0-9][A-Za-z0-9_.:/+-]*)?")
-MAX_NAME = 128
 
 
 class BotError(LookupError):
     """A bot that cannot be found or loaded (the message is one line)."""
-
-
-def well_formed(name: str) -> bool:
-    """Can ``name`` stand in a record's header as a bot's name?"""
-    return isinstance(name, str) and len(name) <= MAX_NAME and _NAME.fullmatch(name) is not None
 
 
 def _from_path(spec: str) -> Any:
