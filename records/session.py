@@ -1,13 +1,13 @@
 """A recorded game: a Game whose events are appended to a record as they happen."""
 from __future__ import annotations
 
-import hashlib
 import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Literal
 
 from sanguozhi.core.bots import bot_choice
+from sanguozhi.core.digest import blake2b
 from sanguozhi.core.events import RULES_VERSION
 from sanguozhi.core.game import Game, new_game
 from sanguozhi.core.requests import Choice
@@ -18,7 +18,7 @@ from .format import FORMAT_VERSION, Header, RecordWriter
 def sim_game_id(mode: str, players: int, seed: int, options: dict[str, Any], bots: dict[str, str]) -> str:
     """A bot game's id follows from what determines it, so a rerun has the same id."""
     key = repr((mode, players, seed, sorted(options.items()), sorted(bots.items()), RULES_VERSION))
-    return hashlib.blake2b(key.encode(), digest_size=8).hexdigest()
+    return blake2b(key.encode(), digest_size=8).hexdigest()
 
 
 def new_game_id() -> str:

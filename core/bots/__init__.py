@@ -19,11 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Protocol
 
-try:
-    from _blake2 import blake2b  # CPython's own: imports in microseconds, unlike hashlib
-except ImportError:  # pragma: no cover
-    from hashlib import blake2b
-
+from ..digest import blake2b
 from ..requests import Choice, Request
 from ..rng import Draws
 from ..state import State
