@@ -17,8 +17,8 @@ own that a ruleset names (``Ruleset.zones``: tripod's ``general_zone``).  ``w`` 
 its own (``core.modes.base.Ruleset.events``); ``decoder(extra)`` decodes them
 with the core ones.
 """
-# No ``from __future__ import annotations``: msgspec reads real annotations
-# as they are, where strings it must evaluate (~1 ms of every reader's start).
+# No ``from __future__ import annotations``: msgspec takes real annotations
+# as they are, but must evaluate strings (~1 ms of every reader's start).
 
 from typing import Any, Union
 

@@ -16,8 +16,9 @@ A name is, in this order:
 The callable is the bot (``Bot``); a class is instantiated once, without
 arguments.  A record's header keeps the name as given, so it must be
 ``well_formed`` (``core.botname``; ``records.check`` asks only that: a
-record of an external bot validates where that bot is not installed).  Reading the entry points is
-the only I/O here, once, when a name is not yet known; nothing of a game is read.
+record of an external bot validates where that bot is not installed).
+Reading the entry points is the only I/O here, once, when a name is not yet
+known; nothing of a game is read.
 """
 from __future__ import annotations
 
