@@ -142,8 +142,9 @@ class Asked:
 
     def _t_discard(self) -> str:
         if self.head == "discard":
-            st, c = self.state, self.req.seat
-            limit = st.rs.hand_limit(st, c) if st.rs is not None else 0
+            # What the rule kept: the hand offered less the cards to discard
+            # (a mode's own limit and every modifier of it included).
+            limit = len(self.req.cards) - self.req.min
             if self.zh:
                 return f"弃牌阶段：弃置{self._count()}（手牌上限{limit}）"
             return f"Discard phase: discard {self._count()} (your hand limit is {limit})"

@@ -103,6 +103,10 @@ class Duel(Ruleset):
     def deck(self, options: dict[str, Any]) -> tuple[int, ...]:
         return GAME_DECK + tuple(QIBING_CARDS)
 
+    def hand_limit(self, state: "State", c: int) -> int:
+        """A player keeps as many cards (and 奇兵) as it has living generals (结束阶段)."""
+        return len(row.generals(state, c))
+
     def most_characters(self, players: int, options: dict[str, Any]) -> int:
         """The two places, and two rows of generals worth ``points`` each at the least points a general is worth."""
         least = min(g.points for g in DUEL_GENERALS_DATA.values())

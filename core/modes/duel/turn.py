@@ -272,9 +272,10 @@ def play_phase(engine: "Engine", seat: int) -> "Flow":
 def finish_phase(engine: "Engine", seat: int) -> "Flow":
     yield from each_general(engine, seat, "phase_start", "finish")
     st = engine.state
+    limit = st.rs.hand_limit(st, seat)  # the hand and the 奇兵 alike
     for zone in ("hand", QIBING_ZONE):
         cards = st.seats[seat].hand if zone == "hand" else qibing_cards(st, seat)
-        excess = len(cards) - len(row.generals(st, seat))
+        excess = len(cards) - limit
         if excess <= 0 or not engine.acting(seat):
             continue
         prompt = f"discard:{excess}" if zone == "hand" else f"qibing:{excess}"

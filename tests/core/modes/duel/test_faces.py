@@ -6,6 +6,7 @@ from sanguozhi.core.deck import NAMES
 from sanguozhi.core.modes.duel import RevealChosen
 from sanguozhi.core.requests import Choice
 from sanguozhi.core.view import SeatView, view
+from sanguozhi.replay.prompts import Asked
 
 from tests.scenario import trigger_of
 
@@ -185,6 +186,9 @@ def test_the_finish_phase_discards_hand_and_qibing_separately_down_to_the_living
     )
     t.end()
     assert (t.request.kind, t.request.prompt) == ("discard", "discard:2")
+    assert t.state.rs.hand_limit(t.state, 0) == 2  # two living generals
+    assert Asked(t.request, t.state, "en").title.endswith("(your hand limit is 2)")
+    assert Asked(t.request, t.state, "zh").title.endswith("（手牌上限2）")
     t.choose(Choice(cards=t.request.cards[:2]))
     assert (t.request.kind, t.request.prompt) == ("discard", "qibing:1")
     tossed = t.request.cards[0]
