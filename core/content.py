@@ -203,6 +203,22 @@ class ByOwner:
         return bool(self.fixed) or not self.owners.isdisjoint(present)
 
 
+def hand_limit(state: Any, seat: int, mods: Iterable[Callable[..., int]] | None = None) -> int:
+    """The cards ``seat`` keeps in its discard phase: its ruleset's limit through the
+    ``hand_limit`` modifiers (``mods``: the engine's, kept for the skills at the table;
+    by default worked out here from the state, as a table shown from a record needs)."""
+    if mods is None:
+        present: set[str] = set()
+        for p in state.chars:
+            present |= p.skills
+            present |= p.latent
+        mods = state.content.live_mods["hand_limit"].live(present)
+    limit = state.rs.hand_limit(state, seat)
+    for mod in mods:
+        limit = mod(state, seat, limit)
+    return max(0, limit)
+
+
 class Content:
     """What one game plays with: the merge of its ruleset's packs, in order."""
 

@@ -19,7 +19,7 @@ import msgspec
 
 from . import events as ev
 from .cards.base import NAMES, CardRule, played_not_used
-from .content import Content
+from .content import Content, hand_limit
 from .deck import SLASH_NAMES
 from .distance import in_attack_range, in_reach
 from .evolve import FoldError, handlers_of
@@ -332,10 +332,7 @@ class Engine:
         yield  # pragma: no cover
 
     def hand_limit(self, seat: int) -> int:
-        limit = self.rs.hand_limit(self.state, seat)
-        for mod in self._hand_limit:
-            limit = mod(self.state, seat, limit)
-        return max(0, limit)
+        return hand_limit(self.state, seat, self._hand_limit)
 
     # -- what may be played -------------------------------------------------
 

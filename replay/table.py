@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from sanguozhi.core.content import hand_limit
 from sanguozhi.core.deck import CARDS
 from sanguozhi.core.distance import attack_range, distance, in_attack_range
 from sanguozhi.core.state import State
@@ -191,7 +192,7 @@ def _header(state: State, v: dict, n: Narrator, card) -> str:  # card: the row's
         p = word(PHASES, v["phase"], n.lang)
         parts.append(f"{p}阶段" if zh else f"{p} phase")
         if v["phase"] == "discard" and v["current"] >= 0:
-            limit = state.rs.hand_limit(state, v["current"])
+            limit = hand_limit(state, v["current"])  # with its modifiers (隐忍, 控局, a building)
             parts.append(f"手牌上限{limit}" if zh else f"hand limit {limit}")
     parts.append(f"牌堆{v['pile_count']}张" if zh else f"draw pile {v['pile_count']}")
     discard = v["discard"]

@@ -158,6 +158,16 @@ def test_yinren_no_slash_used_keeps_up_to_twenty_cards() -> None:
     assert t.request.min == 8 - 3
 
 
+def test_the_table_shows_the_hand_limit_yinren_gives_in_the_discard_phase() -> None:
+    from sanguozhi.replay.table import render
+
+    t = hk(generals={0: "hk_goujian"}, hands={0: ["dodge"] * 10 + ["peach"] * 6 + ["dismantlement"] * 3 + ["snatch"] * 3})
+    t.end()
+    until_kind(t, "discard", seat=0)
+    assert t.request.min == 24 - 20  # 隐忍: no 杀 this turn, 20 kept (the ruleset alone says 4)
+    assert "hand limit 20" in render(t.state, 0, "en") and "手牌上限20" in render(t.state, 0, "zh")
+
+
 def test_tuqiang_outside_its_turn_each_dodge_played_draws_a_card() -> None:
     t = hk(generals={1: "hk_goujian"}, hands={0: ["slash"], 1: ["dodge"]})
     t.use("slash", 1)
