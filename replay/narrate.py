@@ -13,7 +13,7 @@ Modes narrate their own events (``Ruleset.narrate``) through the helpers
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -59,7 +59,8 @@ class Narrator:
         if lang not in ("en", "zh"):
             raise ValueError(f"unknown language {lang!r} (en, zh)")
         self.lang = lang
-        self.viewer = viewer
+        self._viewer = viewer
+        self.asked = False  # whether a line's making read who it is for (``lines``)
         self.zh = lang == "zh"
         self.rs: Any = None
         self.table: State | None = None  # the table before the event being narrated
@@ -84,8 +85,16 @@ class Narrator:
         except ModeError:
             self.rs = None  # a mode this sgz does not know: the core lines only
 
+    @property
+    def viewer(self) -> int | None:
+        self.asked = True
+        return self._viewer
+
     def sees(self, vis: tuple[int, ...] | None) -> bool:
-        return vis is None or self.viewer is None or self.viewer in vis
+        if vis is None:
+            return True
+        self.asked = True
+        return self._viewer is None or self._viewer in vis
 
     # -- the helpers every line (and a mode's own lines) is made of -------------
 
@@ -171,6 +180,40 @@ class Narrator:
     def line(self, e: ev.Event, state: State | None = None) -> str | None:
         """The line for ``e`` (None: nothing to say).  ``state``: the table to
         name seats by (the one just before ``e``); without it, the followed game's."""
+        self._table_for(e, state)
+        text = self._text(e)
+        self._follow(e, own=state is None)
+        return text
+
+    def lines(self, e: ev.Event, state: State, viewers: Sequence[int | None]) -> list[str | None]:
+        """``line(e, state)`` as a narrator of each of ``viewers`` (seats, None for
+        the full review) would say it, by this one narrator following the game
+        for all of them.  What a narrator follows (the uses resolving, the
+        judgement on show ...) comes from the events alone, never from who reads;
+        so a line whose making never asked who reads it (``viewer``, ``sees``
+        of something hidden) is the same for everyone and is made once."""
+        self._table_for(e, state)
+        if not viewers:
+            self._follow(e, own=False)
+            return []
+        keep = self._viewer
+        before = self._judged, self._pindian, self._suit, self._aimed  # what a line's making may set
+        try:
+            self._viewer, self.asked = viewers[0], False
+            out = [self._text(e)]
+            if not self.asked:
+                out *= len(viewers)
+            else:
+                for v in viewers[1:]:
+                    self._judged, self._pindian, self._suit, self._aimed = before
+                    self._viewer = v
+                    out.append(self._text(e))
+        finally:
+            self._viewer = keep
+        self._follow(e, own=False)
+        return out
+
+    def _table_for(self, e: ev.Event, state: State | None) -> None:
         if state is not None:
             self.table = state
         elif type(e) is ev.GameStarted:
@@ -181,17 +224,15 @@ class Narrator:
             self._uses.clear()
         else:
             self.table = self._followed
+
+    def _text(self, e: ev.Event) -> str | None:
         fn = _TEXT.get(type(e))
         if fn is not None:
-            text = fn(self, e)
-        else:
-            text = self.rs.narrate(self, e) if self.rs is not None else None
-            if text is None:
-                text = _as_data(self, e)  # an event type without prose
-            elif not text:
-                text = None  # "": the mode tells this reader nothing (a covert skill's secret)
-        self._follow(e, own=state is None)
-        return text
+            return fn(self, e)
+        text = self.rs.narrate(self, e) if self.rs is not None else None
+        if text is None:
+            return _as_data(self, e)  # an event type without prose
+        return text or None  # "": the mode tells this reader nothing (a covert skill's secret)
 
     def note(self, e: ev.Event) -> str:
         """A short note for an event without a line of its own (a step at a time)."""
@@ -592,9 +633,11 @@ def _pindian_result(n: Narrator, e: ev.CardsMoved) -> str:
 def _named_suit(n: Narrator, e: ev.CardsMoved) -> str:
     """After a suit was named (反间): whether the card taken has it."""
     named = n._suit
-    if named is None or named[0] != e.dst_seat or len(e.cards) != 1 or not n.sees(e.vis):
+    if named is None or named[0] != e.dst_seat or len(e.cards) != 1:
         return ""
-    n._suit = None
+    n._suit = None  # the card is taken, whoever may see it
+    if not n.sees(e.vis):
+        return ""
     suit = CARDS[e.cards[0]].suit
     same = suit == named[1]
     sym = SUIT_SYMBOL.get(named[1], named[1])

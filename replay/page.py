@@ -70,7 +70,10 @@ class PageBuilder:
         self.views = list(views)
         players = len(self.state.seats)
         self.tracker = SeenTracker(players)
-        self.narrators = [(Narrator("en", p), Narrator("zh", p)) for p in self.views]
+        # One narrator a language for every view (``Narrator.lines``), naming seats by this table.
+        self.narrators = (Narrator("en", mode=start.mode), Narrator("zh", mode=start.mode))
+        for narrator in self.narrators:
+            narrator._followed = self.state
         self.keys: list[list[dict[str, Any]]] = [[] for _ in self.views]
         self.deltas: list[list[int]] = [[] for _ in self.views]
         self.said: list[list[int]] = [[] for _ in self.views]
@@ -98,8 +101,7 @@ class PageBuilder:
 
     def feed(self, e: ev.Event) -> None:
         n = self.n
-        # Each narrator follows the game itself (what a card use is answering spans several events).
-        said = [(en.line(e), zh.line(e)) for en, zh in self.narrators]
+        said = list(zip(*(narrator.lines(e, self.state, self.views) for narrator in self.narrators)))
         if n:
             apply(self.state, e)
         self.tracker.feed(e)

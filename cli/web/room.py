@@ -124,7 +124,6 @@ class Held:
 class Perspective:
     """One viewer's narration so far (a seat's, or the spectators')."""
 
-    narrators: tuple[Narrator, Narrator]
     lines: list[tuple[int, str, str]] = field(default_factory=list)
 
 
@@ -146,6 +145,7 @@ class Room:
         self._qid = 0
         self._told = 0  # events narrated
         self._table: Any = None  # the table before the next event to narrate (one fold for every narrator)
+        self._narrators: tuple[Narrator, Narrator] | None = None  # en, zh: each narrates for every viewer (Narrator.lines)
         self._views: dict[int, tuple[int, dict[str, Any]]] = {}  # viewer -> (version, its view)
         self.version = 0  # bumped whenever anything a viewer sees may have changed
 
@@ -556,19 +556,22 @@ class Room:
         if not self.perspectives:
             # The viewers a page may have: the spectators and the people's seats (a bot's seat has no page).
             for p in (SPECTATOR, *(s for s, spec in enumerate(self.file.seats) if spec.kind == "person")):
-                self.perspectives[p] = Perspective((Narrator("en", p, mode=self.settings.mode), Narrator("zh", p, mode=self.settings.mode)))
+                self.perspectives[p] = Perspective()
+            self._narrators = (Narrator("en", mode=self.settings.mode), Narrator("zh", mode=self.settings.mode))
+        assert self._narrators is not None
+        viewers = list(self.perspectives)
+        lines = [p.lines for p in self.perspectives.values()]
         table = self._table
         for i in range(self._told, len(events)):
             e = events[i]
             if table is None:
                 table = initial_state(e)
-                for persp in self.perspectives.values():
-                    for n in persp.narrators:
-                        n._followed = table  # what each would have folded for itself
-            for persp in self.perspectives.values():
-                en, zh = (n.line(e, table) for n in persp.narrators)
+                for n in self._narrators:
+                    n._followed = table  # what it would have folded for itself
+            said = [n.lines(e, table, viewers) for n in self._narrators]
+            for k, (en, zh) in enumerate(zip(*said)):
                 if en or zh:
-                    persp.lines.append((i, en or "", zh or ""))
+                    lines[k].append((i, en or "", zh or ""))
             if i:
                 apply(table, e)
         self._table = table
