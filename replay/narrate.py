@@ -197,7 +197,9 @@ class Narrator:
             self._follow(e, own=False)
             return []
         keep = self._viewer
-        before = self._judged, self._pindian, self._suit, self._aimed  # what a line's making may set
+        # What a line's making may set: each viewer's line is made from the same state.
+        before = self._judged, self._pindian, self._suit, self._aimed
+        reached = [u.last for u in self._uses]  # a 无懈可击's line moves on its trick's target
         try:
             self._viewer, self.asked = viewers[0], False
             out = [self._text(e)]
@@ -206,6 +208,8 @@ class Narrator:
             else:
                 for v in viewers[1:]:
                     self._judged, self._pindian, self._suit, self._aimed = before
+                    for u, last in zip(self._uses, reached):
+                        u.last = last
                     self._viewer = v
                     out.append(self._text(e))
         finally:

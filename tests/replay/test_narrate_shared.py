@@ -46,3 +46,22 @@ def test_one_narrator_for_every_viewer_says_what_each_viewers_own_would(mode: st
 def test_shared_narration_holds_over_seeded_games(seed: int, mode: str) -> None:
     players = ruleset_of(mode).players.start
     _compare(bot_game(players, seed=seed, mode=mode, max_turns=8), "en")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 5, 8])
+def test_a_line_made_once_a_viewer_starts_each_time_from_the_same_state(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every line made as if it depended on the viewer (each viewer's from the
+    state before it): 无懈可击 lines move their trick's target on, 拼点 and
+    judgement lines clear what they told; none of it may leak into the next viewer's line."""
+    from tests.replay.test_narrate import nullify_game
+
+    events, aimed = nullify_game(seed)
+    assert aimed  # the game has nullifications to narrate
+    text = Narrator._text
+
+    def asking(self: Narrator, e: ev.Event) -> str | None:
+        self.viewer  # noqa: B018 - reading it is what makes the line per viewer
+        return text(self, e)
+
+    monkeypatch.setattr(Narrator, "_text", asking)
+    _compare(events, "en")
