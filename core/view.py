@@ -11,7 +11,7 @@ itself who may see it; kingdom and gender come only from face-up generals.
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from .deck import CARDS
@@ -40,37 +40,36 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
         down = face_down_to(state, seat)
         if down:
             unseen = down.union(unseen)
-    if full or not unseen:
-        def show(cards: Iterable[int]) -> list[Any]:
-            return list(cards)
-    else:
-        def show(cards: Iterable[int]) -> list[Any]:
-            return [None if c in unseen else c for c in cards]
+    show: Callable[[Iterable[int]], list[Any]] = list
+    if not full and unseen:
+        show = lambda cards: [None if c in unseen else c for c in cards]  # noqa: E731
     rs = state.rs
-    seats = []
-    for s in state.seats:
-        mine = full or s.seat == seat
-        seats.append(
-            {
-                "seat": s.seat,
-                "role": (s.role or None) if (mine or s.role_shown) else None,  # None: hidden, or none yet
-                "side": rs.side(state, s.seat) if full else rs.known_side(state, seat, s.seat),
-                "hand_count": len(s.hand),
-                "hand": list(s.hand) if mine else None,
-                "points": s.points,
-            }
-        )
+    seats = [
+        {
+            "seat": s.seat,
+            "role": (s.role or None) if (full or s.seat == seat or s.role_shown) else None,  # None: hidden, or none yet
+            "side": rs.side(state, s.seat) if full else rs.known_side(state, seat, s.seat),
+            "hand_count": len(s.hand),
+            "hand": list(s.hand) if full or s.seat == seat else None,
+            "points": s.points,
+        }
+        for s in state.seats
+    ]
+    # Most modes hide no hp: their ruleset's hp_hidden is not asked.
+    hides = not full and type(rs).hp_hidden is not _PLAIN_HP
     chars = []
     for p in state.chars:
-        generals = [sl.general if _sees(sl.vis, seat) else None for sl in p.slots]
-        hidden = not full and rs.hp_hidden(state, seat, p.seat)
+        slots = p.slots
+        generals = [sl.general if full or sl.vis is None or seat in sl.vis else None for sl in slots]
+        hidden = hides and rs.hp_hidden(state, seat, p.seat)
+        equip = p.equip
         chars.append(
             {
                 "seat": p.seat,
                 "owner": p.owner,
                 "general": generals[0] if generals else "",
                 "generals": generals,
-                "concealed": [sl.vis is not None for sl in p.slots],
+                "concealed": [sl.vis is not None for sl in slots],
                 "kingdom": p.kingdom,
                 "gender": p.gender,
                 "hp": None if hidden else p.hp,
@@ -78,7 +77,7 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
                 "lost": p.max_hp - p.hp,  # public (the duel's damage tokens)
                 "alive": p.alive,
                 "hand_count": len(p.hand),
-                "equip": dict(zip(p.equip, show(p.equip.values()))),
+                "equip": dict(zip(equip, show(equip.values()))) if equip else {},
                 "judge": show(p.judge),
                 "zones": {z: show(cards) for z, cards in p.zones.items()},
                 "chained": p.chained,
