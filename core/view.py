@@ -22,6 +22,11 @@ from .state import Character, Seat, State
 _PLAIN_HP = Ruleset.hp_hidden
 
 
+def _hides_hp(rs: Ruleset) -> bool:
+    """Does the ruleset hide some hp (the duel)?  Most do not: their hp_hidden is never asked."""
+    return type(rs).hp_hidden is not _PLAIN_HP
+
+
 def _sees(slot_vis: tuple[int, ...] | None, seat: int | None) -> bool:
     return seat is None or slot_vis is None or seat in slot_vis
 
@@ -47,20 +52,20 @@ def view(state: State, seat: int | None = None, unseen: Collection[int] = ()) ->
     seats = [
         {
             "seat": s.seat,
-            "role": (s.role or None) if (full or s.seat == seat or s.role_shown) else None,  # None: hidden, or none yet
+            "role": (s.role or None) if (mine or s.role_shown) else None,  # None: hidden, or none yet
             "side": rs.side(state, s.seat) if full else rs.known_side(state, seat, s.seat),
             "hand_count": len(s.hand),
-            "hand": list(s.hand) if full or s.seat == seat else None,
+            "hand": list(s.hand) if mine else None,
             "points": s.points,
         }
         for s in state.seats
+        for mine in (full or s.seat == seat,)
     ]
-    # Most modes hide no hp: their ruleset's hp_hidden is not asked.
-    hides = not full and type(rs).hp_hidden is not _PLAIN_HP
+    hides = not full and _hides_hp(rs)
     chars = []
     for p in state.chars:
         slots = p.slots
-        generals = [sl.general if full or sl.vis is None or seat in sl.vis else None for sl in slots]
+        generals = [sl.general if _sees(sl.vis, seat) else None for sl in slots]
         hidden = hides and rs.hp_hidden(state, seat, p.seat)
         equip = p.equip
         chars.append(
@@ -124,9 +129,7 @@ class SeatView:
     def __init__(self, state: State, seat: int) -> None:
         self._s = state
         self.seat = seat
-        # Does the mode hide some hp (duel)?  Most do not: then hp reads stay plain.
-        rs = state.rs
-        self._hides = type(rs).hp_hidden is not _PLAIN_HP
+        self._hides = _hides_hp(state.rs)
         # What a bot works out from this view, kept for the one decision it serves.
         self.memo: dict[str, object] = {}
 
